@@ -1,0 +1,100 @@
+// geometry.cpp: exact orientation by a filtered floating-point expansion.
+#include "core/geometry.hpp"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+
+namespace polypath {
+
+Point normalized(Point v) {
+  const double len = length(v);
+  if (len == 0.0 || !std::isfinite(len)) return {0.0, 0.0};
+  return {v.x / len, v.y / len};
+}
+
+namespace {
+
+// Knuth's TwoSum: a + b == s + e exactly.
+inline void twoSum(double a, double b, double& s, double& e) {
+  s = a + b;
+  const double bv = s - a;
+  const double av = s - bv;
+  e = (a - av) + (b - bv);
+}
+
+// Adds b to a nonoverlapping expansion of increasing magnitude (Shewchuk's
+// Grow-Expansion). `n` is the current length; the result has length n + 1.
+inline void growExpansion(std::array<double, 13>& e, int& n, double b) {
+  double q = b;
+  for (int i = 0; i < n; ++i) {
+    double s = 0.0, err = 0.0;
+    twoSum(q, e[i], s, err);
+    e[i] = err;
+    q = s;
+  }
+  e[n++] = q;
+}
+
+int orientExact(Point a, Point b, Point c) {
+  // (b-a) x (c-a) expanded into six products of input coordinates; each product is
+  // split exactly into a rounded value and its error by a fused multiply-add.
+  const std::array<std::array<double, 2>, 6> terms = {{
+      {b.x, c.y}, {-b.x, a.y}, {-a.x, c.y}, {-b.y, c.x}, {b.y, a.x}, {a.y, c.x},
+  }};
+  std::array<double, 13> e{};
+  int n = 0;
+  for (const auto& t : terms) {
+    const double p = t[0] * t[1];
+    const double err = std::fma(t[0], t[1], -p);
+    growExpansion(e, n, err);
+    growExpansion(e, n, p);
+    if (n > 11) {  // compress zeros to stay within the fixed buffer
+      int m = 0;
+      for (int i = 0; i < n; ++i)
+        if (e[i] != 0.0) e[m++] = e[i];
+      n = m;
+    }
+  }
+  for (int i = n - 1; i >= 0; --i) {
+    if (e[i] > 0.0) return 1;
+    if (e[i] < 0.0) return -1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int orient(Point a, Point b, Point c) {
+  const double detLeft = (b.x - a.x) * (c.y - a.y);
+  const double detRight = (b.y - a.y) * (c.x - a.x);
+  const double det = detLeft - detRight;
+  // Shewchuk's ccwerrboundA = (3 + 16 eps) eps with eps = 2^-53.
+  constexpr double eps = std::numeric_limits<double>::epsilon() * 0.5;
+  constexpr double errBoundA = (3.0 + 16.0 * eps) * eps;
+  const double bound = errBoundA * (std::abs(detLeft) + std::abs(detRight));
+  if (det > bound) return 1;
+  if (-det > bound) return -1;
+  return orientExact(a, b, c);
+}
+
+bool onSegment(Point a, Point b, Point p) {
+  if (p.x < std::min(a.x, b.x) || p.x > std::max(a.x, b.x)) return false;
+  if (p.y < std::min(a.y, b.y) || p.y > std::max(a.y, b.y)) return false;
+  return orient(a, b, p) == 0;
+}
+
+bool strictlyInsideSegment(Point a, Point b, Point p) {
+  return p != a && p != b && onSegment(a, b, p);
+}
+
+bool properlyCross(Point p, Point q, Point a, Point b) {
+  const int o1 = orient(p, q, a);
+  const int o2 = orient(p, q, b);
+  if (o1 == 0 || o2 == 0 || o1 == o2) return false;
+  const int o3 = orient(a, b, p);
+  const int o4 = orient(a, b, q);
+  return o3 != 0 && o4 != 0 && o3 != o4;
+}
+
+}  // namespace polypath

@@ -1,0 +1,62 @@
+// geometry.hpp: points, vectors and the exact predicates every topological decision uses.
+//
+// [SECTION] Point and vector helpers
+// [SECTION] Exact predicates (orientation, on-segment, segment crossing)
+//
+// Coordinates are doubles in world units. Orientation is decided exactly: a fast
+// floating-point filter (Shewchuk's error bound for orient2d) and, when the filter
+// cannot decide, an exact sum of the six coordinate products as a floating-point
+// expansion (J. R. Shewchuk, "Adaptive Precision Floating-Point Arithmetic and Fast
+// Robust Geometric Predicates", 1997). No epsilon decides whether two segments cross.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+namespace polypath {
+
+// [SECTION] Point and vector helpers
+
+/// A point or vector in world units. y points down on screen; the math does not care.
+struct Point {
+  double x = 0.0;  ///< world units
+  double y = 0.0;  ///< world units
+  friend bool operator==(const Point&, const Point&) = default;
+};
+
+inline Point operator+(Point a, Point b) { return {a.x + b.x, a.y + b.y}; }
+inline Point operator-(Point a, Point b) { return {a.x - b.x, a.y - b.y}; }
+inline Point operator*(Point a, double s) { return {a.x * s, a.y * s}; }
+/// Dot product (world units squared).
+inline double dot(Point a, Point b) { return a.x * b.x + a.y * b.y; }
+/// z component of the 2-D cross product a x b (floating point, not exact).
+inline double cross(Point a, Point b) { return a.x * b.y - a.y * b.x; }
+/// Euclidean length of a vector (world units).
+inline double length(Point a) { return std::hypot(a.x, a.y); }
+/// Euclidean distance between two points (world units).
+inline double distance(Point a, Point b) { return std::hypot(b.x - a.x, b.y - a.y); }
+/// The vector scaled to length 1; the zero vector stays zero.
+Point normalized(Point v);
+/// True when both coordinates are finite (no NaN, no infinity).
+inline bool isFinite(Point p) { return std::isfinite(p.x) && std::isfinite(p.y); }
+
+// [SECTION] Exact predicates
+
+/// Exact sign of the orientation of the triangle (a, b, c): +1 when c lies to the
+/// left of the directed line a->b (counter-clockwise in a y-up frame), -1 to the
+/// right, 0 when the three points are collinear. Exact for all finite inputs whose
+/// coordinate products neither overflow nor underflow.
+int orient(Point a, Point b, Point c);
+
+/// Exact: p lies on the closed segment [a, b] (endpoints included).
+bool onSegment(Point a, Point b, Point p);
+
+/// Exact: p lies on the open segment (a, b): on it and distinct from both endpoints.
+bool strictlyInsideSegment(Point a, Point b, Point p);
+
+/// Exact: the open segments (p, q) and (a, b) cross at one point interior to both
+/// ("proper crossing"). Touching at an endpoint or overlapping collinearly is not a
+/// proper crossing.
+bool properlyCross(Point p, Point q, Point a, Point b);
+
+}  // namespace polypath

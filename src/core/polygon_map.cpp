@@ -1,0 +1,195 @@
+// polygon_map.cpp: normalization, exact point location, exact line of sight, normals.
+#include "core/polygon_map.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+namespace polypath {
+
+std::string RingLocation::describe() const {
+  std::ostringstream s;
+  s << "polygon " << polygon << ", " << (hole < 0 ? std::string("outer ring") : "hole " + std::to_string(hole));
+  if (vertex >= 0) s << ", vertex " << vertex;
+  return s.str();
+}
+
+GeometryError::GeometryError(RingLocation where, const std::string& what)
+    : std::runtime_error(where.describe() + ": " + what), where_(where) {}
+
+std::string PointLocation::describe() const {
+  switch (kind) {
+    case Kind::Inside: return "inside polygon " + std::to_string(polygon);
+    case Kind::OnBoundary: return "on the boundary of polygon " + std::to_string(polygon);
+    case Kind::InHole: return "inside hole " + std::to_string(hole) + " of polygon " + std::to_string(polygon);
+    case Kind::Outside: break;
+  }
+  return "outside every polygon";
+}
+
+namespace {
+
+// Twice the signed area (positive for counter-clockwise in a y-up frame).
+double signedArea2(const Ring& r) {
+  double a = 0.0;
+  for (std::size_t i = 0, j = r.size() - 1; i < r.size(); j = i++) a += cross(r[j], r[i]);
+  return a;
+}
+
+// Drops consecutive duplicates (including the closing repeat) and checks the ring.
+Ring cleanRing(const Ring& in, RingLocation where, bool wantCounterClockwise) {
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    if (!isFinite(in[i])) {
+      where.vertex = static_cast<int>(i);
+      throw GeometryError(where, "coordinate is NaN or infinite; give finite numbers");
+    }
+  }
+  Ring r;
+  r.reserve(in.size());
+  for (const Point& p : in)
+    if (r.empty() || r.back() != p) r.push_back(p);
+  while (r.size() > 1 && r.front() == r.back()) r.pop_back();
+  if (r.size() < 3)
+    throw GeometryError(where, "ring has fewer than 3 distinct vertices; add vertices or delete the ring");
+  const double area = signedArea2(r);
+  if (area == 0.0) throw GeometryError(where, "ring has zero area; move its vertices apart or delete it");
+  if ((area > 0.0) != wantCounterClockwise) std::reverse(r.begin(), r.end());
+  return r;
+}
+
+// Classifies p against one ring: -1 outside, 0 on the boundary, 1 strictly inside.
+int ringSide(const std::vector<PolygonMap::Vertex>& vs, const PolygonMap::RingInfo& ring, Point p) {
+  bool inside = false;
+  for (int k = 0; k < ring.count; ++k) {
+    const Point a = vs[ring.first + k].position;
+    const Point b = vs[vs[ring.first + k].next].position;
+    if (onSegment(a, b, p)) return 0;
+    if ((a.y > p.y) != (b.y > p.y)) {
+      // The edge spans the horizontal line through p; does it cross to the right of p?
+      const int o = orient(a, b, p);
+      if ((b.y > a.y) ? o > 0 : o < 0) inside = !inside;
+    }
+  }
+  return inside ? 1 : -1;
+}
+
+}  // namespace
+
+PolygonMap::PolygonMap(std::vector<Polygon> polygons) {
+  bounds_.min = {HUGE_VAL, HUGE_VAL};
+  bounds_.max = {-HUGE_VAL, -HUGE_VAL};
+  for (std::size_t pi = 0; pi < polygons.size(); ++pi) {
+    Polygon clean;
+    clean.outer = cleanRing(polygons[pi].outer, {static_cast<int>(pi), -1, -1}, true);
+    for (std::size_t hi = 0; hi < polygons[pi].holes.size(); ++hi)
+      clean.holes.push_back(
+          cleanRing(polygons[pi].holes[hi], {static_cast<int>(pi), static_cast<int>(hi), -1}, false));
+    polygons_.push_back(std::move(clean));
+  }
+  for (std::size_t pi = 0; pi < polygons_.size(); ++pi) {
+    const Polygon& poly = polygons_[pi];
+    for (int hi = -1; hi < static_cast<int>(poly.holes.size()); ++hi) {
+      const Ring& r = hi < 0 ? poly.outer : poly.holes[hi];
+      RingInfo info{static_cast<int>(pi), hi, static_cast<int>(vertices_.size()), static_cast<int>(r.size())};
+      for (int k = 0; k < info.count; ++k) {
+        Vertex v;
+        v.position = r[k];
+        v.ring = static_cast<int>(rings_.size());
+        v.prev = info.first + (k + info.count - 1) % info.count;
+        v.next = info.first + (k + 1) % info.count;
+        vertices_.push_back(v);
+        bounds_.min = {std::min(bounds_.min.x, r[k].x), std::min(bounds_.min.y, r[k].y)};
+        bounds_.max = {std::max(bounds_.max.x, r[k].x), std::max(bounds_.max.y, r[k].y)};
+      }
+      rings_.push_back(info);
+    }
+  }
+  for (Vertex& v : vertices_) {
+    const Point d = vertices_[v.next].position - v.position;
+    v.edge_normal = normalized({-d.y, d.x});  // left of the edge = walkable side
+  }
+  for (std::size_t i = 0; i < vertices_.size(); ++i) {
+    Vertex& v = vertices_[i];
+    v.vertex_normal = normalized(v.edge_normal + vertices_[v.prev].edge_normal);
+    v.reflex = orient(vertices_[v.prev].position, v.position, vertices_[v.next].position) < 0;
+    if (v.reflex) reflex_.push_back(static_cast<int>(i));
+  }
+}
+
+PointLocation PolygonMap::locate(Point p) const {
+  PointLocation best;
+  for (const RingInfo& ring : rings_) {
+    if (ring.hole >= 0) continue;
+    const int outer = ringSide(vertices_, ring, p);
+    if (outer < 0) continue;
+    PointLocation loc{outer == 0 ? PointLocation::Kind::OnBoundary : PointLocation::Kind::Inside, ring.polygon, -1};
+    if (outer > 0) {
+      const int holes = static_cast<int>(polygons_[ring.polygon].holes.size());
+      for (int h = 0; h < holes; ++h) {
+        const int side = ringSide(vertices_, rings_[&ring - rings_.data() + 1 + h], p);
+        if (side > 0) {
+          loc = {PointLocation::Kind::InHole, ring.polygon, h};
+          break;
+        }
+        if (side == 0) loc.kind = PointLocation::Kind::OnBoundary;
+      }
+    }
+    if (loc.walkable()) return loc;
+    best = loc;  // in a hole of this polygon; another polygon may still contain p
+  }
+  return best;
+}
+
+bool PolygonMap::directionIsFree(int vi, Point t) const {
+  const Vertex& v = vertices_[vi];
+  const Point u = vertices_[v.prev].position;
+  const Point w = vertices_[v.next].position;
+  const int turn = orient(u, v.position, w);
+  const bool leftOfNext = orient(v.position, w, t) >= 0;   // t on the walkable side of edge v->w
+  const bool rightOfPrev = orient(v.position, u, t) <= 0;  // t on the walkable side of edge u->v
+  if (turn > 0) return leftOfNext && rightOfPrev;          // convex corner: narrow cone
+  if (turn < 0) return leftOfNext || rightOfPrev;          // reflex corner: wide cone
+  return leftOfNext;                                       // straight vertex: half-plane
+}
+
+bool PolygonMap::lineOfSight(Point a, Point b) const {
+  if (a == b) return true;
+  const double minX = std::min(a.x, b.x), maxX = std::max(a.x, b.x);
+  const double minY = std::min(a.y, b.y), maxY = std::max(a.y, b.y);
+  const int n = static_cast<int>(vertices_.size());
+  for (int i = 0; i < n; ++i) {
+    const Point p = vertices_[i].position;
+    const Point q = vertices_[vertices_[i].next].position;
+    if (std::max(p.x, q.x) < minX || std::min(p.x, q.x) > maxX || std::max(p.y, q.y) < minY ||
+        std::min(p.y, q.y) > maxY)
+      continue;
+    // Contact at vertex p: every part of the segment that leaves p must leave into the free cone.
+    const int op = orient(a, b, p);
+    if (op == 0 && p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY) {
+      if (p != b && !directionIsFree(i, b)) return false;
+      if (p != a && !directionIsFree(i, a)) return false;
+    }
+    // Edge (p, q): its endpoints are handled as vertices; here only its open interior matters.
+    const int oq = orient(a, b, q);
+    if (op == 0 || oq == 0 || op == oq) continue;
+    const int oa = orient(p, q, a);
+    const int ob = orient(p, q, b);
+    if (oa == ob) continue;               // the segment stays on one side of the edge's line
+    if (oa != 0 && ob != 0) return false;  // proper crossing
+    if (oa == 0 && ob < 0) return false;   // a lies on the edge and the segment leaves to the blocked side
+    if (ob == 0 && oa < 0) return false;   // b lies on the edge and the segment arrives from the blocked side
+  }
+  return true;
+}
+
+Point PolygonMap::offsetCorner(int v, double offset) const {
+  const Vertex& vx = vertices_[v];
+  if (offset == 0.0) return vx.position;
+  double d = offset;
+  for (int attempt = 0; attempt < 32; ++attempt, d *= 0.5) {
+    const Point candidate = vx.position + vx.vertex_normal * d;
+    if (isWalkable(candidate)) return candidate;
+  }
+  return vx.position;
+}
+
+}  // namespace polypath

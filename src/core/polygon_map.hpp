@@ -1,0 +1,149 @@
+// polygon_map.hpp: a valid, normalized polygon map (walkable areas with holes) and the
+// queries every method builds on: point location, line of sight, normals, reflex vertices.
+//
+// [SECTION] Input shapes (Ring, Polygon)
+// [SECTION] Errors
+// [SECTION] PolygonMap
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/geometry.hpp"
+
+namespace polypath {
+
+// [SECTION] Input shapes
+
+/// A closed ring of vertices in world units; the closing edge back to the first vertex
+/// is implied. Any orientation: PolygonMap normalizes it.
+using Ring = std::vector<Point>;
+
+/// One walkable area: an outer ring and the holes cut out of it (earcut's and GeoJSON's
+/// ring model).
+struct Polygon {
+  Ring outer;               ///< boundary of the walkable area
+  std::vector<Ring> holes;  ///< obstacles inside it
+};
+
+// [SECTION] Errors
+
+/// Where in a map's polygons an input problem is. `hole` is -1 for the outer ring;
+/// `vertex` is -1 when the whole ring is meant.
+struct RingLocation {
+  int polygon = -1;
+  int hole = -1;
+  int vertex = -1;
+  /// "polygon 0, hole 2, vertex 5" or "polygon 1, outer ring".
+  std::string describe() const;
+};
+
+/// Thrown when a polygon map cannot be built: the message names the ring and vertex
+/// and what to do about it.
+class GeometryError : public std::runtime_error {
+ public:
+  GeometryError(RingLocation where, const std::string& what);
+  const RingLocation& where() const { return where_; }
+
+ private:
+  RingLocation where_;
+};
+
+/// Thrown when a query point (start or goal) is not in the walkable region.
+class QueryError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// [SECTION] PolygonMap
+
+/// Where a point lies relative to the walkable region (closed set: the boundary is walkable).
+struct PointLocation {
+  enum class Kind { Inside, OnBoundary, InHole, Outside };
+  Kind kind = Kind::Outside;
+  int polygon = -1;  ///< polygon containing the point (Inside, OnBoundary, InHole)
+  int hole = -1;     ///< hole containing the point (InHole)
+  bool walkable() const { return kind == Kind::Inside || kind == Kind::OnBoundary; }
+  /// Human-readable: "inside polygon 0", "inside hole 2 of polygon 0", "outside every polygon".
+  std::string describe() const;
+};
+
+/// An immutable, normalized set of walkable polygons with holes.
+///
+/// Normalization on construction: consecutive duplicate vertices and a repeated closing
+/// vertex are dropped; outer rings are made counter-clockwise and holes clockwise (in a
+/// y-up frame), so the walkable region always lies to the left of every directed edge.
+/// Reflex vertices therefore do not depend on the input winding.
+///
+/// The walkable region is closed: inside an outer ring and not strictly inside a hole.
+/// Errors: GeometryError for non-finite coordinates, rings with fewer than 3 distinct
+/// vertices, or rings with zero area. (Self-intersection is reported by validation.)
+class PolygonMap {
+ public:
+  /// One ring vertex after normalization, with its neighbours in the ring.
+  struct Vertex {
+    Point position;             ///< world units
+    int ring = -1;              ///< index into rings()
+    int prev = -1;              ///< previous vertex of the same ring (index into vertices())
+    int next = -1;              ///< next vertex of the same ring
+    bool reflex = false;        ///< interior angle of the walkable region exceeds 180 degrees
+    Point edge_normal;          ///< unit normal of edge (this -> next), pointing into the walkable region
+    Point vertex_normal;        ///< normalized sum of the two incident edge normals (inward bisector)
+  };
+  /// One normalized ring: a contiguous run of vertices().
+  struct RingInfo {
+    int polygon = -1;  ///< index into polygons()
+    int hole = -1;     ///< -1 for the outer ring
+    int first = 0;     ///< first vertex index
+    int count = 0;     ///< number of vertices
+  };
+  /// Axis-aligned bounds in world units.
+  struct Bounds {
+    Point min, max;
+  };
+
+  PolygonMap() = default;
+  /// Normalizes and indexes the polygons. Throws GeometryError (see class comment).
+  explicit PolygonMap(std::vector<Polygon> polygons);
+
+  /// The normalized polygons (outer CCW, holes CW in a y-up frame).
+  const std::vector<Polygon>& polygons() const { return polygons_; }
+  /// Every ring vertex of every polygon, ring after ring.
+  const std::vector<Vertex>& vertices() const { return vertices_; }
+  const std::vector<RingInfo>& rings() const { return rings_; }
+  /// Indices of the reflex vertices, in vertex order.
+  const std::vector<int>& reflexVertices() const { return reflex_; }
+  Bounds bounds() const { return bounds_; }
+  bool empty() const { return vertices_.empty(); }
+
+  /// Exact point location against the closed walkable region.
+  PointLocation locate(Point p) const;
+  /// Exact: p is in the closed walkable region.
+  bool isWalkable(Point p) const { return locate(p).walkable(); }
+
+  /// Exact line-of-sight test for the closed segment [a, b]: true when the segment
+  /// stays in the closed walkable region. Touching a vertex and running along an edge
+  /// are allowed; crossing an edge, or entering a hole or the outside through a vertex,
+  /// is not. Precondition: a is walkable. O(number of vertices).
+  bool lineOfSight(Point a, Point b) const;
+
+  /// Exact: the direction from vertex v towards t lies in the closed cone of walkable
+  /// directions at v (between its two edges, on the walkable side).
+  bool directionIsFree(int v, Point t) const;
+
+  /// A reflex vertex pushed by `offset` world units along its inward vertex normal (the
+  /// method of the seed article "Polygonal A* Pathfinding in C++17"). When the pushed
+  /// point is not walkable the push is halved, at most 32 times, and the vertex itself
+  /// is returned if no push lands inside: the loop is always bounded.
+  Point offsetCorner(int v, double offset) const;
+
+ private:
+  std::vector<Polygon> polygons_;
+  std::vector<Vertex> vertices_;
+  std::vector<RingInfo> rings_;
+  std::vector<int> reflex_;
+  Bounds bounds_{};
+};
+
+}  // namespace polypath

@@ -1,0 +1,157 @@
+// search.cpp: the A* engine.
+#include "core/search.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace polypath {
+
+bool parseHeuristic(std::string_view name, Heuristic& out) {
+  for (Heuristic h : {Heuristic::None, Heuristic::Euclidean, Heuristic::Manhattan, Heuristic::Chebyshev,
+                      Heuristic::Octile}) {
+    if (name == heuristicName(h)) {
+      out = h;
+      return true;
+    }
+  }
+  return false;
+}
+
+const char* heuristicName(Heuristic h) {
+  switch (h) {
+    case Heuristic::None: return "none";
+    case Heuristic::Euclidean: return "euclidean";
+    case Heuristic::Manhattan: return "manhattan";
+    case Heuristic::Chebyshev: return "chebyshev";
+    case Heuristic::Octile: return "octile";
+  }
+  return "?";
+}
+
+double heuristicValue(Heuristic h, Point a, Point b) {
+  const double dx = std::abs(a.x - b.x), dy = std::abs(a.y - b.y);
+  switch (h) {
+    case Heuristic::None: return 0.0;
+    case Heuristic::Euclidean: return std::hypot(dx, dy);
+    case Heuristic::Manhattan: return dx + dy;
+    case Heuristic::Chebyshev: return std::max(dx, dy);
+    case Heuristic::Octile: return std::max(dx, dy) + (std::sqrt(2.0) - 1.0) * std::min(dx, dy);
+  }
+  return 0.0;
+}
+
+const char* statusName(SearchStatus s) {
+  switch (s) {
+    case SearchStatus::Idle: return "idle";
+    case SearchStatus::Running: return "running";
+    case SearchStatus::Found: return "found";
+    case SearchStatus::NoPath: return "no path";
+  }
+  return "?";
+}
+
+bool SearchState::before(NodeId a, NodeId b) const {
+  const NodeRecord& ra = records_[a];
+  const NodeRecord& rb = records_[b];
+  if (ra.f != rb.f) return ra.f < rb.f;
+  if (options_.tie_break == TieBreak::LargerG && ra.g != rb.g) return ra.g > rb.g;
+  return a < b;
+}
+
+std::vector<NodeId> SearchState::openSet() const {
+  std::vector<NodeId> open;
+  for (std::size_t i = 0; i < records_.size(); ++i)
+    if (records_[i].status == NodeStatus::Open) open.push_back(static_cast<NodeId>(i));
+  std::sort(open.begin(), open.end(), [this](NodeId a, NodeId b) { return before(a, b); });
+  return open;
+}
+
+bool Search::HeapOrder::operator()(const HeapEntry& a, const HeapEntry& b) const {
+  // std::priority_queue pops the largest element: "a is less" means a leaves later.
+  if (a.f != b.f) return a.f > b.f;
+  if (tie_break == TieBreak::LargerG && a.g != b.g) return a.g < b.g;
+  return a.node > b.node;
+}
+
+void Search::init(const SearchGraph& graph, NodeId start, NodeId goal, SearchOptions options) {
+  graph_ = &graph;
+  options_ = options;
+  start_ = start;
+  goal_ = goal;
+  records_.assign(graph.nodeCount(), NodeRecord{});
+  closed_.clear();
+  last_expanded_ = kNoNode;
+  last_relaxed_.clear();
+  heap_ = decltype(heap_)(HeapOrder{options.tie_break});
+  NodeRecord& s = records_[start];
+  s.g = 0.0;
+  push(start);
+  status_ = SearchStatus::Running;
+}
+
+void Search::push(NodeId n) {
+  NodeRecord& r = records_[n];
+  r.h = heuristicValue(options_.heuristic, graph_->position(n), graph_->position(goal_));
+  r.f = r.g + options_.weight * r.h;
+  r.status = NodeStatus::Open;
+  heap_.push({r.f, r.g, n});
+}
+
+SearchStatus Search::step() {
+  if (status_ != SearchStatus::Running) return status_;
+  last_relaxed_.clear();
+  last_expanded_ = kNoNode;
+  // Pop until a live entry: an entry is stale when its node was closed or improved since.
+  while (!heap_.empty()) {
+    const HeapEntry top = heap_.top();
+    heap_.pop();
+    NodeRecord& r = records_[top.node];
+    if (r.status != NodeStatus::Open || top.g != r.g) continue;
+    r.status = NodeStatus::Closed;
+    r.expansion = static_cast<int>(closed_.size());
+    closed_.push_back(top.node);
+    last_expanded_ = top.node;
+    if (top.node == goal_) return status_ = SearchStatus::Found;
+    scratch_.clear();
+    graph_->neighbours(top.node, scratch_);
+    for (const Arc& arc : scratch_) {
+      NodeRecord& nr = records_[arc.to];
+      RelaxedArc rel{top.node, arc.to, arc.cost, false};
+      if (nr.status != NodeStatus::Closed && r.g + arc.cost < nr.g) {
+        nr.g = r.g + arc.cost;
+        nr.parent = top.node;
+        rel.improved = true;
+        push(arc.to);
+      }
+      last_relaxed_.push_back(rel);
+    }
+    return status_;
+  }
+  return status_ = SearchStatus::NoPath;
+}
+
+SearchStatus Search::run(int max_steps) {
+  for (int i = 0; (max_steps < 0 || i < max_steps) && status_ == SearchStatus::Running; ++i) step();
+  return status_;
+}
+
+Path Search::finalize() const {
+  Path path;
+  path.expanded = expandedCount();
+  if (status_ != SearchStatus::Found) return path;
+  path.found = true;
+  path.length = records_[goal_].g;
+  for (NodeId n = goal_; n != kNoNode; n = records_[n].parent) path.nodes.push_back(n);
+  std::reverse(path.nodes.begin(), path.nodes.end());
+  for (NodeId n : path.nodes) path.points.push_back(graph_->position(n));
+  return path;
+}
+
+Path findPath(const SearchGraph& graph, NodeId start, NodeId goal, SearchOptions options) {
+  Search search;
+  search.init(graph, start, goal, options);
+  search.run();
+  return search.finalize();
+}
+
+}  // namespace polypath

@@ -1,0 +1,90 @@
+// visibility_graph.cpp: building the reflex-vertex visibility graph and linking queries.
+#include "core/visibility_graph.hpp"
+
+#include <sstream>
+
+namespace polypath {
+
+VisibilityGraph::VisibilityGraph(const PolygonMap& map, VisibilityOptions options)
+    : map_(&map), options_(options) {
+  for (int v : map.reflexVertices()) nodes_.push_back({v, map.offsetCorner(v, options.corner_offset)});
+  adjacency_.resize(nodes_.size());
+  const NodeId r = static_cast<NodeId>(nodes_.size());
+  for (NodeId i = 0; i < r; ++i) {
+    for (NodeId j = i + 1; j < r; ++j) {
+      const Point a = nodes_[i].position, b = nodes_[j].position;
+      if (!tangentAt(i, b) || !tangentAt(j, a)) continue;
+      if (!map.lineOfSight(a, b)) continue;
+      const double len = distance(a, b);
+      links_.push_back({i, j, len});
+      adjacency_[i].push_back({j, len});
+      adjacency_[j].push_back({i, len});
+    }
+  }
+}
+
+bool VisibilityGraph::tangentAt(NodeId n, Point t) const {
+  if (options_.corner_offset != 0.0) return true;
+  const auto& vs = map_->vertices();
+  const PolygonMap::Vertex& v = vs[nodes_[n].vertex];
+  const int a = orient(v.position, t, vs[v.prev].position);
+  const int b = orient(v.position, t, vs[v.next].position);
+  return a * b >= 0;
+}
+
+void requireWalkable(const PolygonMap& map, Point p, const char* which) {
+  if (!isFinite(p)) {
+    std::ostringstream s;
+    s << which << " (" << p.x << ", " << p.y << ") has a NaN or infinite coordinate";
+    throw QueryError(s.str());
+  }
+  const PointLocation loc = map.locate(p);
+  if (loc.walkable()) return;
+  std::ostringstream s;
+  s << which << " (" << p.x << ", " << p.y << ") is not walkable: it is " << loc.describe()
+    << "; move it into the walkable region";
+  throw QueryError(s.str());
+}
+
+VisibilityQuery::VisibilityQuery(const VisibilityGraph& graph, Point start, Point goal)
+    : graph_(&graph), start_(start), goal_(goal) {
+  const PolygonMap& map = graph.map();
+  requireWalkable(map, start, "start");
+  requireWalkable(map, goal, "goal");
+  direct_ = map.lineOfSight(start, goal);
+  links_goal_.assign(graph.nodes().size(), 0);
+  if (direct_) return;  // the straight segment is optimal; no node can shorten it
+  for (NodeId n = 0; n < static_cast<NodeId>(graph.nodes().size()); ++n) {
+    const Point p = graph.nodes()[n].position;
+    if (graph.tangentAt(n, start) && map.lineOfSight(start, p)) start_links_.push_back(n);
+    if (graph.tangentAt(n, goal) && map.lineOfSight(goal, p)) {
+      goal_links_.push_back(n);
+      links_goal_[n] = 1;
+    }
+  }
+}
+
+Point VisibilityQuery::position(NodeId n) const {
+  if (n == startNode()) return start_;
+  if (n == goalNode()) return goal_;
+  return graph_->nodes()[n].position;
+}
+
+void VisibilityQuery::neighbours(NodeId n, std::vector<Arc>& out) const {
+  if (n == goalNode()) return;  // the search stops at the goal
+  if (n == startNode()) {
+    if (direct_) out.push_back({goalNode(), distance(start_, goal_)});
+    for (NodeId m : start_links_) out.push_back({m, distance(start_, graph_->nodes()[m].position)});
+    return;
+  }
+  const auto& arcs = graph_->arcs(n);
+  out.insert(out.end(), arcs.begin(), arcs.end());
+  if (links_goal_[n]) out.push_back({goalNode(), distance(graph_->nodes()[n].position, goal_)});
+}
+
+Path findPath(const VisibilityGraph& graph, Point start, Point goal, SearchOptions options) {
+  const VisibilityQuery query(graph, start, goal);
+  return findPath(query, query.startNode(), query.goalNode(), options);
+}
+
+}  // namespace polypath

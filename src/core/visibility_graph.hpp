@@ -1,0 +1,119 @@
+// visibility_graph.hpp: the reflex-vertex visibility graph of a polygon map, and the
+// per-query overlay that links start and goal into it.
+//
+// [SECTION] VisibilityGraph (built once per map)
+// [SECTION] VisibilityQuery (start and goal linked in, a SearchGraph)
+// [SECTION] One-shot query
+//
+// Method: the shortest path between two points of a polygonal domain is a polyline
+// whose inner vertices are reflex vertices of the domain (Lozano-Perez and Wesley,
+// 1979), so A* over the graph of mutually visible reflex vertices, with start and goal
+// added, finds it. Links are kept only when the segment is tangent to the boundary at
+// both ends ("reduced" or "tangent" visibility graph): a shortest path never bends
+// around a corner it does not wrap. The seed article "Polygonal A* Pathfinding in
+// C++17" builds the same graph per query and offsets nodes along the vertex normals;
+// polypath builds it once and offers the offset as `corner_offset`.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "core/polygon_map.hpp"
+#include "core/search.hpp"
+
+namespace polypath {
+
+// [SECTION] VisibilityGraph
+
+/// Build settings for the visibility graph.
+struct VisibilityOptions {
+  /// Push graph nodes this far (world units) into the walkable region along the inward
+  /// vertex normal (the seed article's method). 0 gives exact shortest paths. Line of
+  /// sight is still tested against the real polygon. With an offset every pair of
+  /// visible nodes is linked (no tangent pruning, since pushed nodes are not corners).
+  double corner_offset = 0.0;
+};
+
+/// The visibility graph over the reflex vertices of a PolygonMap. Immutable once built.
+/// Holds a pointer to the map: the map must outlive the graph.
+class VisibilityGraph {
+ public:
+  /// A graph node: one reflex vertex.
+  struct Node {
+    int vertex = -1;  ///< index into PolygonMap::vertices()
+    Point position;   ///< the vertex, or the vertex pushed by corner_offset
+  };
+  /// An undirected line-of-sight link between two nodes.
+  struct Link {
+    NodeId a = kNoNode, b = kNoNode;
+    double length = 0.0;  ///< world units
+  };
+
+  /// Builds the graph: O(r^2 n) line-of-sight tests for r reflex vertices and n vertices.
+  VisibilityGraph(const PolygonMap& map, VisibilityOptions options = {});
+
+  const PolygonMap& map() const { return *map_; }
+  const VisibilityOptions& options() const { return options_; }
+  const std::vector<Node>& nodes() const { return nodes_; }
+  const std::vector<Link>& links() const { return links_; }
+  /// Arcs leaving node n (both directions of every link).
+  const std::vector<Arc>& arcs(NodeId n) const { return adjacency_[n]; }
+
+  /// True when a path that bends at node n and continues towards t can be part of a
+  /// shortest path: both neighbours of the corner lie on one side of the line (n, t).
+  /// Always true with a corner offset.
+  bool tangentAt(NodeId n, Point t) const;
+
+ private:
+  const PolygonMap* map_;
+  VisibilityOptions options_;
+  std::vector<Node> nodes_;
+  std::vector<Link> links_;
+  std::vector<std::vector<Arc>> adjacency_;
+};
+
+// [SECTION] VisibilityQuery
+
+/// A visibility graph with one start and one goal linked in: the SearchGraph A* runs on.
+/// Node ids 0 .. r-1 are the graph's nodes, then start, then goal. Building it costs
+/// O(r n) line-of-sight tests; the graph itself is not rebuilt.
+class VisibilityQuery final : public SearchGraph {
+ public:
+  /// Links start and goal. Throws QueryError naming which point is not walkable, where
+  /// it is and where it lies (for example "start (3, 4) is inside hole 0 of polygon 0").
+  VisibilityQuery(const VisibilityGraph& graph, Point start, Point goal);
+
+  NodeId startNode() const { return static_cast<NodeId>(graph_->nodes().size()); }
+  NodeId goalNode() const { return startNode() + 1; }
+  Point start() const { return start_; }
+  Point goal() const { return goal_; }
+  const VisibilityGraph& graph() const { return *graph_; }
+  /// Graph nodes linked to the start (visible and tangent).
+  const std::vector<NodeId>& startLinks() const { return start_links_; }
+  /// Graph nodes linked to the goal (visible and tangent).
+  const std::vector<NodeId>& goalLinks() const { return goal_links_; }
+  /// Start sees goal: the straight segment is a link.
+  bool directLink() const { return direct_; }
+
+  std::size_t nodeCount() const override { return graph_->nodes().size() + 2; }
+  Point position(NodeId n) const override;
+  void neighbours(NodeId n, std::vector<Arc>& out) const override;
+
+ private:
+  const VisibilityGraph* graph_;
+  Point start_, goal_;
+  std::vector<NodeId> start_links_, goal_links_;
+  std::vector<char> links_goal_;  // per graph node: linked to the goal
+  bool direct_ = false;
+};
+
+// [SECTION] One-shot query
+
+/// Shortest path from start to goal on a prebuilt graph (A* with the given options).
+/// Throws QueryError when start or goal is not walkable.
+Path findPath(const VisibilityGraph& graph, Point start, Point goal, SearchOptions options = {});
+
+/// Throws QueryError unless p is walkable; `which` is "start" or "goal".
+void requireWalkable(const PolygonMap& map, Point p, const char* which);
+
+}  // namespace polypath
