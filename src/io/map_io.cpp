@@ -1,0 +1,1 @@
+#include "io/map_io.hpp"
