@@ -1,0 +1,113 @@
+// PolygonMap: normalization, reflex vertices, normals, point location, line of sight.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/polygon_map.hpp"
+
+using namespace polypath;
+
+namespace {
+
+Polygon seedDemo() {
+  return {{{3, 15}, {3, 3}, {24, 3}, {24, 8}, {6, 8}, {6, 10}, {24, 10}, {24, 24}, {15, 24}, {15, 17}, {21, 17}, {21, 15}},
+          {}};
+}
+
+std::vector<Point> reflexPositions(const PolygonMap& m) {
+  std::vector<Point> out;
+  for (int v : m.reflexVertices()) out.push_back(m.vertices()[v].position);
+  std::sort(out.begin(), out.end(), [](Point a, Point b) { return a.x != b.x ? a.x < b.x : a.y < b.y; });
+  return out;
+}
+
+// Square 0..20 with the hole of shared case 01: a rectangle with a bump on top.
+Polygon collinearRunMap() {
+  return {{{0, 0}, {20, 0}, {20, 20}, {0, 20}},
+          {{{5, 10}, {8, 10}, {8, 12}, {12, 12}, {12, 10}, {15, 10}, {15, 6}, {5, 6}}}};
+}
+
+}  // namespace
+
+TEST_CASE("reflex vertices do not depend on the input winding", "[polygon_map]") {
+  Polygon ccw = seedDemo();
+  Polygon cw = seedDemo();
+  std::reverse(cw.outer.begin(), cw.outer.end());
+  const std::vector<Point> expected = {{6, 8}, {6, 10}, {21, 15}, {21, 17}};
+  CHECK(reflexPositions(PolygonMap({ccw})) == expected);
+  CHECK(reflexPositions(PolygonMap({cw})) == expected);
+}
+
+TEST_CASE("reflex vertices of holes are the hole's convex corners", "[polygon_map]") {
+  Polygon p{{{0, 0}, {10, 0}, {10, 10}, {0, 10}}, {{{3, 3}, {7, 3}, {7, 7}, {3, 7}}}};
+  for (bool reverseHole : {false, true}) {
+    if (reverseHole) std::reverse(p.holes[0].begin(), p.holes[0].end());
+    const PolygonMap m({p});
+    CHECK(reflexPositions(m) == std::vector<Point>{{3, 3}, {3, 7}, {7, 3}, {7, 7}});
+  }
+}
+
+TEST_CASE("duplicate and closing vertices are dropped, collinear vertices are not reflex", "[polygon_map]") {
+  const PolygonMap m({{{{0, 0}, {5, 0}, {5, 0}, {10, 0}, {10, 10}, {0, 10}, {0, 0}}, {}}});
+  REQUIRE(m.vertices().size() == 5);  // (5,0) kept once as a straight vertex
+  CHECK(m.reflexVertices().empty());
+  for (const auto& v : m.vertices()) {
+    CHECK(std::isfinite(v.vertex_normal.x));
+    CHECK(std::abs(length(v.vertex_normal) - 1.0) < 1e-12);
+  }
+}
+
+TEST_CASE("bad rings are refused with the ring named", "[polygon_map]") {
+  CHECK_THROWS_WITH(PolygonMap({{{{0, 0}, {1, 0}, {0, 0}}, {}}}),
+                    Catch::Contains("polygon 0, outer ring") && Catch::Contains("fewer than 3"));
+  CHECK_THROWS_WITH(PolygonMap({{{{0, 0}, {1, 0}, {2, 0}}, {}}}), Catch::Contains("zero area"));
+  CHECK_THROWS_WITH(PolygonMap({{{{0, 0}, {1, 0}, {1, 1}}, {{{0.2, 0.1}, {NAN, 0.1}, {0.5, 0.5}}}}}),
+                    Catch::Contains("hole 0, vertex 1") && Catch::Contains("NaN"));
+}
+
+TEST_CASE("edge normals point into the walkable region, vertex normals bisect them", "[polygon_map]") {
+  const PolygonMap m({seedDemo()});
+  for (const auto& v : m.vertices()) {
+    const Point mid = (v.position + m.vertices()[v.next].position) * 0.5;
+    CHECK(m.locate(mid + v.edge_normal * 0.01).kind == PointLocation::Kind::Inside);
+    CHECK(m.locate(mid - v.edge_normal * 0.01).kind == PointLocation::Kind::Outside);
+  }
+  // The reflex corner (6,8) between the edges (24,8)->(6,8) and (6,8)->(6,10).
+  const auto it = std::find_if(m.vertices().begin(), m.vertices().end(),
+                               [](const auto& v) { return v.position == Point{6, 8}; });
+  REQUIRE(it != m.vertices().end());
+  CHECK(it->vertex_normal.x == Approx(-std::sqrt(0.5)).margin(1e-15));
+  CHECK(it->vertex_normal.y == Approx(-std::sqrt(0.5)).margin(1e-15));
+}
+
+TEST_CASE("locate treats every edge, including top and right ones, as walkable", "[polygon_map]") {
+  const PolygonMap m({{{{0, 0}, {10, 0}, {10, 10}, {0, 10}}, {{{4, 4}, {6, 4}, {6, 6}, {4, 6}}}}});
+  CHECK(m.locate({5, 10}).kind == PointLocation::Kind::OnBoundary);
+  CHECK(m.locate({10, 5}).kind == PointLocation::Kind::OnBoundary);
+  CHECK(m.locate({0, 0}).kind == PointLocation::Kind::OnBoundary);
+  CHECK(m.locate({6, 5}).kind == PointLocation::Kind::OnBoundary);
+  CHECK(m.locate({1, 1}).kind == PointLocation::Kind::Inside);
+  const PointLocation inHole = m.locate({5, 5});
+  CHECK(inHole.kind == PointLocation::Kind::InHole);
+  CHECK(inHole.describe() == "inside hole 0 of polygon 0");
+  CHECK(m.locate({11, 5}).describe() == "outside every polygon");
+}
+
+TEST_CASE("line of sight may run along edges and touch vertices but never enter a hole", "[polygon_map]") {
+  const PolygonMap m({collinearRunMap()});
+  // y = 10 touches (5,10), runs along the hole's top edges and crosses the bump (8..12).
+  CHECK_FALSE(m.lineOfSight({2, 10}, {18, 10}));
+  CHECK(m.lineOfSight({2, 10}, {8, 10}));    // along the top edge up to the bump's corner
+  CHECK(m.lineOfSight({12, 10}, {18, 10}));  // from the bump's other corner along the edge
+  CHECK_FALSE(m.lineOfSight({8, 10}, {12, 10}));  // through the bump
+  CHECK(m.lineOfSight({8, 12}, {12, 12}));         // along the bump's top edge
+  CHECK(m.lineOfSight({2, 12}, {18, 12}));         // the top edge's line, continued on both sides
+  CHECK(m.lineOfSight({2, 14}, {18, 12}));         // passes above the bump (y = 12.75 at x = 12)
+  CHECK_FALSE(m.lineOfSight({2, 13}, {18, 11}));   // y = 11.75 at x = 12: inside the bump
+  CHECK(m.lineOfSight({6, 10}, {10, 14}));         // grazes the bump's corner (8,12)
+  CHECK_FALSE(m.lineOfSight({6, 14}, {10, 10}));   // through the corner (8,12) into the bump
+  CHECK(m.lineOfSight({0, 0}, {20, 0}));           // along the outer edge, endpoints on corners
+  CHECK_FALSE(m.lineOfSight({0, 0}, {20, 20}));    // the diagonal crosses the hole
+  CHECK(m.lineOfSight({5, 5}, {5, 5}));            // a point sees itself
+}
