@@ -1,1 +1,436 @@
-int main() { return 0; }
+// main.cpp: the polypath command-line tool (see DESIGN.md, "Command-line contract").
+//
+// [SECTION] Exit codes, usage text, reporting
+// [SECTION] Value parsers (numbers, points, names)
+// [SECTION] Option parser
+// [SECTION] polypath path
+// [SECTION] polypath validate
+// [SECTION] main
+//
+// Exit codes: 0 the command ran (a path query ran, found or not; validate found no
+// error), 1 validate found errors, 2 bad input (arguments, unreadable or invalid map,
+// start or goal not walkable), 3 internal error. Every problem is one line on stderr
+// starting with "polypath: ".
+#include <charconv>
+#include <cmath>
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <iomanip>
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/polygon_map.hpp"
+#include "core/search.hpp"
+#include "core/visibility_graph.hpp"
+#include "io/map_io.hpp"
+
+#ifndef POLYPATH_VERSION
+#define POLYPATH_VERSION "unknown"
+#endif
+
+namespace polypath::cli {
+namespace {
+
+// [SECTION] Exit codes, usage text, reporting
+
+constexpr int kExitOk = 0;
+constexpr int kExitProblems = 1;
+constexpr int kExitBadInput = 2;
+constexpr int kExitInternal = 3;
+
+constexpr const char* kUsage =
+    "usage: polypath COMMAND [ARGS]\n"
+    "\n"
+    "Finds paths in polygon maps (JSON, format polypath-map version 1).\n"
+    "\n"
+    "commands:\n"
+    "  path MAP [options]   shortest path from start to goal\n"
+    "  validate MAP         list every problem of a map (exit 1 on errors), or print ok\n"
+    "  --help, -h           this text (polypath path --help: the path options)\n"
+    "  --version            the version\n"
+    "\n"
+    "planned, not implemented yet: convert, bench, svg\n"
+    "\n"
+    "exit codes: 0 ran, 1 validate found errors, 2 bad input, 3 internal error\n";
+
+constexpr const char* kPathUsage =
+    "usage: polypath path MAP [options]\n"
+    "\n"
+    "options:\n"
+    "  --start X,Y            start point (default: the map's \"start\")\n"
+    "  --goal X,Y             goal point (default: the map's \"goal\")\n"
+    "  --method NAME          visibility (default); navmesh, grid, finley are not implemented yet\n"
+    "  --clearance R          agent radius; only 0 is implemented yet (default: the map's)\n"
+    "  --corner-offset D      push graph nodes D world units off the corners (default: the map's)\n"
+    "  --heuristic NAME       none, euclidean (default), manhattan, chebyshev, octile\n"
+    "  --weight W             f = g + W h, W >= 0 (default 1)\n"
+    "  --tie-break g|none     among equal f: larger g first (default), or node id only\n"
+    "  --json                 print one JSON object: found, length, path, expanded, method\n";
+
+/// Bad input: each line is printed as "polypath: LINE" and the tool exits 2.
+struct BadInput {
+  std::vector<std::string> lines;
+};
+
+[[noreturn]] void badInput(std::string line) { throw BadInput{{std::move(line)}}; }
+
+void printProblem(const std::string& line) { std::cerr << "polypath: " << line << '\n'; }
+
+// [SECTION] Value parsers
+
+/// Parses a whole string as a finite number (a leading '+' and surrounding spaces allowed).
+std::optional<double> parseNumber(std::string_view text) {
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+  if (!text.empty() && text.front() == '+') text.remove_prefix(1);
+  if (text.empty()) return std::nullopt;
+  double v = 0.0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+/// Parses "X,Y" into a point in world units.
+std::optional<Point> parsePoint(std::string_view text) {
+  const std::size_t comma = text.find(',');
+  if (comma == std::string_view::npos) return std::nullopt;
+  const auto x = parseNumber(text.substr(0, comma));
+  const auto y = parseNumber(text.substr(comma + 1));
+  if (!x || !y) return std::nullopt;
+  return Point{*x, *y};
+}
+
+std::string formatNumber(double v, int digits = 12) {
+  std::ostringstream s;
+  s << std::setprecision(digits) << v;
+  return s.str();
+}
+
+std::string formatPoint(Point p) { return "(" + formatNumber(p.x) + ", " + formatNumber(p.y) + ")"; }
+
+// [SECTION] Option parser
+
+/// One command-line option. Value options get the next argument (or the text after
+/// "="); apply() returns an error line, or an empty string when the value is good.
+struct Option {
+  std::string name;  ///< "--start"
+  bool takes_value = true;
+  std::function<std::string(const std::string&)> apply;
+};
+
+/// Splits `args` into options (applied in order) and positional arguments. Collects
+/// every error (unknown option, missing or malformed value) and throws them together.
+std::vector<std::string> parseOptions(const std::vector<std::string>& args, const std::vector<Option>& options,
+                                      const std::string& command) {
+  std::vector<std::string> positional, errors;
+  bool options_ended = false;  // after "--" every argument is positional
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (!options_ended && arg == "--") {
+      options_ended = true;
+      continue;
+    }
+    if (options_ended || arg.size() < 2 || arg[0] != '-') {
+      positional.push_back(arg);
+      continue;
+    }
+    const std::size_t eq = arg.find('=');
+    const std::string name = arg.substr(0, eq);
+    const Option* opt = nullptr;
+    for (const Option& o : options)
+      if (o.name == name) opt = &o;
+    if (!opt) {
+      errors.push_back("unknown option '" + name + "' for '" + command + "' (see polypath " + command + " --help)");
+      continue;
+    }
+    std::string value;
+    if (eq != std::string::npos) {
+      if (!opt->takes_value) {
+        errors.push_back(name + " takes no value, got '" + arg.substr(eq + 1) + "'");
+        continue;
+      }
+      value = arg.substr(eq + 1);
+    } else if (opt->takes_value) {
+      if (i + 1 >= args.size()) {
+        errors.push_back(name + " needs a value");
+        continue;
+      }
+      value = args[++i];
+    }
+    if (std::string e = opt->apply(value); !e.empty()) errors.push_back(std::move(e));
+  }
+  if (!errors.empty()) throw BadInput{std::move(errors)};
+  return positional;
+}
+
+/// An option taking X,Y.
+Option pointOption(const std::string& name, std::optional<Point>& out) {
+  return {name, true, [name, &out](const std::string& v) -> std::string {
+            out = parsePoint(v);
+            return out ? "" : name + " expects X,Y, got '" + v + "'";
+          }};
+}
+
+/// An option taking a finite number that must be 0 or more.
+Option nonNegativeOption(const std::string& name, std::optional<double>& out) {
+  return {name, true, [name, &out](const std::string& v) -> std::string {
+            out = parseNumber(v);
+            if (!out) return name + " expects a number, got '" + v + "'";
+            if (*out < 0.0) return name + " must be 0 or more, got " + v;
+            return "";
+          }};
+}
+
+bool wantsHelp(const std::vector<std::string>& args) {
+  for (const std::string& a : args)
+    if (a == "--help" || a == "-h") return true;
+  return false;
+}
+
+// [SECTION] polypath path
+
+/// Everything `polypath path` was asked to do.
+struct PathRequest {
+  std::string map;
+  std::optional<Point> start, goal;
+  std::string method = "visibility";
+  std::optional<double> clearance;      ///< world units; unset: the map's
+  std::optional<double> corner_offset;  ///< world units; unset: the map's
+  std::optional<double> weight;
+  SearchOptions search;
+  bool json = false;
+};
+
+PathRequest parsePathArgs(const std::vector<std::string>& args) {
+  PathRequest r;
+  const std::vector<Option> options = {
+      pointOption("--start", r.start),
+      pointOption("--goal", r.goal),
+      {"--method", true,
+       [&r](const std::string& v) -> std::string {
+         if (v != "visibility" && v != "navmesh" && v != "grid" && v != "finley")
+           return "--method expects visibility, navmesh, grid or finley, got '" + v + "'";
+         r.method = v;
+         return "";
+       }},
+      nonNegativeOption("--clearance", r.clearance),
+      nonNegativeOption("--corner-offset", r.corner_offset),
+      {"--heuristic", true,
+       [&r](const std::string& v) -> std::string {
+         return parseHeuristic(v, r.search.heuristic)
+                    ? ""
+                    : "--heuristic expects none, euclidean, manhattan, chebyshev or octile, got '" + v + "'";
+       }},
+      nonNegativeOption("--weight", r.weight),
+      {"--tie-break", true,
+       [&r](const std::string& v) -> std::string {
+         if (v == "g") r.search.tie_break = TieBreak::LargerG;
+         else if (v == "none") r.search.tie_break = TieBreak::None;
+         else return "--tie-break expects g or none, got '" + v + "'";
+         return "";
+       }},
+      {"--json", false, [&r](const std::string&) -> std::string {
+         r.json = true;
+         return "";
+       }},
+  };
+  const std::vector<std::string> positional = parseOptions(args, options, "path");
+  if (positional.empty()) badInput("path needs a map file: polypath path MAP [options]");
+  if (positional.size() > 1) badInput("unexpected argument '" + positional[1] + "' (path takes one map file)");
+  r.map = positional[0];
+  if (r.weight) r.search.weight = *r.weight;
+  return r;
+}
+
+/// Loads the map and checks it with the query's start, goal and settings filled in.
+/// Warnings go to stderr; errors throw BadInput, one line each.
+MapDocument loadForQuery(PathRequest& r) {
+  MapDocument doc;
+  try {
+    doc = loadMap(r.map);
+  } catch (const MapFileError& e) {
+    badInput(e.what());
+  }
+  if (!r.start) r.start = doc.start;
+  if (!r.goal) r.goal = doc.goal;
+  std::vector<std::string> missing;
+  if (!r.start) missing.push_back(r.map + ": the map has no start; pass --start X,Y");
+  if (!r.goal) missing.push_back(r.map + ": the map has no goal; pass --goal X,Y");
+  if (!missing.empty()) throw BadInput{missing};
+  if (!r.clearance && doc.settings.clearance != 0.0)
+    badInput(r.map + ": the map sets clearance " + formatNumber(doc.settings.clearance) +
+             ", which is not implemented yet; pass --clearance 0 to ignore it");
+  if (!r.corner_offset) r.corner_offset = doc.settings.corner_offset;
+
+  MapDocument checked = doc;
+  checked.start = r.start;
+  checked.goal = r.goal;
+  checked.settings.clearance = 0.0;
+  checked.settings.corner_offset = *r.corner_offset;
+  BadInput errors;
+  for (const MapProblem& p : validateMap(checked)) {
+    if (p.severity == MapProblem::Severity::Warning) printProblem(r.map + ": " + p.describe());
+    else errors.lines.push_back(r.map + ": " + p.describe());
+  }
+  if (!errors.lines.empty()) throw errors;
+  return doc;
+}
+
+double millisecondsSince(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+void printJson(const Path& path) {
+  nlohmann::ordered_json out;
+  out["found"] = path.found;
+  out["length"] = path.length;
+  nlohmann::ordered_json points = nlohmann::ordered_json::array();
+  for (const Point& p : path.points) points.push_back({p.x, p.y});
+  out["path"] = std::move(points);
+  out["expanded"] = path.expanded;
+  out["method"] = "visibility";
+  std::cout << out.dump() << '\n';
+}
+
+/// Numbers a human reads: the map, the options, the path and the costs.
+struct RunSummary {
+  const MapDocument* doc;
+  const PathRequest* request;
+  const PolygonMap* map;
+  const VisibilityGraph* graph;
+  double build_ms, query_ms;
+};
+
+void printHuman(const Path& path, const RunSummary& s) {
+  const PathRequest& r = *s.request;
+  std::ostream& out = std::cout;
+  out << "map        " << r.map << " (\"" << s.doc->name << "\", " << s.map->polygons().size() << (s.map->polygons().size() == 1 ? " polygon, " : " polygons, ")
+      << s.map->vertices().size() << " vertices, " << s.map->reflexVertices().size() << " reflex)\n";
+  out << "method     visibility (corner offset " << formatNumber(*r.corner_offset) << ", heuristic "
+      << heuristicName(r.search.heuristic) << ", weight " << formatNumber(r.search.weight) << ", tie-break "
+      << (r.search.tie_break == TieBreak::LargerG ? "g" : "none") << ")\n";
+  out << "start      " << formatPoint(*r.start) << "\n";
+  out << "goal       " << formatPoint(*r.goal) << "\n";
+  out << "found      " << (path.found ? "yes" : "no") << "\n";
+  if (path.found) {
+    out << "length     " << formatNumber(path.length) << " " << s.doc->units << "\n";
+    out << "path       " << path.points.size() << " points\n";
+    for (const Point& p : path.points) out << "             " << formatPoint(p) << "\n";
+  }
+  out << "expanded   " << path.expanded << "\n";
+  out << "graph      " << s.graph->nodes().size() << " nodes, " << s.graph->links().size() << " links\n";
+  out << "time       build " << std::fixed << std::setprecision(3) << s.build_ms << " ms, query " << s.query_ms
+      << " ms\n";
+  out.unsetf(std::ios::floatfield);
+}
+
+int runPath(const std::vector<std::string>& args) {
+  if (wantsHelp(args)) {
+    std::cout << kPathUsage;
+    return kExitOk;
+  }
+  PathRequest r = parsePathArgs(args);
+  if (r.method != "visibility")
+    badInput("method '" + r.method + "' is not implemented yet (use --method visibility)");
+  if (r.clearance && *r.clearance != 0.0)
+    badInput("--clearance " + formatNumber(*r.clearance) + " is not implemented yet (use --clearance 0)");
+  const MapDocument doc = loadForQuery(r);
+
+  const auto t0 = std::chrono::steady_clock::now();
+  PolygonMap map;
+  try {
+    map = buildPolygonMap(doc);
+  } catch (const GeometryError& e) {  // validateMap reports these first; kept as a safety net
+    badInput(r.map + ": " + e.what());
+  }
+  const VisibilityGraph graph(map, VisibilityOptions{*r.corner_offset});
+  const double build_ms = millisecondsSince(t0);
+
+  const auto t1 = std::chrono::steady_clock::now();
+  Path path;
+  try {
+    path = findPath(graph, *r.start, *r.goal, r.search);
+  } catch (const QueryError& e) {
+    badInput(r.map + ": " + e.what());
+  }
+  const double query_ms = millisecondsSince(t1);
+
+  if (r.json) printJson(path);
+  else printHuman(path, {&doc, &r, &map, &graph, build_ms, query_ms});
+  return kExitOk;
+}
+
+// [SECTION] polypath validate
+
+int runValidate(const std::vector<std::string>& args) {
+  if (wantsHelp(args)) {
+    std::cout << "usage: polypath validate MAP\n\nLists every problem of the map, one per line "
+                 "(\"error: ...\", \"warning: ...\"), and exits 1 if there is an error; else prints ok.\n";
+    return kExitOk;
+  }
+  const std::vector<std::string> positional = parseOptions(args, {}, "validate");
+  if (positional.empty()) badInput("validate needs a map file: polypath validate MAP");
+  if (positional.size() > 1) badInput("unexpected argument '" + positional[1] + "' (validate takes one map file)");
+  MapDocument doc;
+  try {
+    doc = loadMap(positional[0]);
+  } catch (const MapFileError& e) {
+    badInput(e.what());
+  }
+  bool errors = false;
+  for (const MapProblem& p : validateMap(doc)) {
+    std::cout << p.describe() << '\n';
+    errors = errors || p.severity == MapProblem::Severity::Error;
+  }
+  if (errors) return kExitProblems;
+  std::cout << "ok\n";
+  return kExitOk;
+}
+
+// [SECTION] main
+
+int run(const std::vector<std::string>& args) {
+  if (args.empty()) {
+    std::cerr << kUsage;
+    return kExitBadInput;
+  }
+  const std::string& command = args[0];
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (command == "--help" || command == "-h" || command == "help") {
+    std::cout << kUsage;
+    return kExitOk;
+  }
+  if (command == "--version") {
+    std::cout << "polypath " << POLYPATH_VERSION << '\n';
+    return kExitOk;
+  }
+  if (command == "path") return runPath(rest);
+  if (command == "validate") return runValidate(rest);
+  if (command == "convert" || command == "bench" || command == "svg")
+    badInput("command '" + command + "' is not implemented yet");
+  badInput("unknown command '" + command + "' (see polypath --help)");
+}
+
+}  // namespace
+}  // namespace polypath::cli
+
+int main(int argc, char** argv) {
+  using namespace polypath::cli;
+  std::ios::sync_with_stdio(false);
+  try {
+    return run(std::vector<std::string>(argv + 1, argv + argc));
+  } catch (const BadInput& e) {
+    for (const std::string& line : e.lines) printProblem(line);
+    return kExitBadInput;
+  } catch (const std::exception& e) {
+    printProblem(std::string("internal error: ") + e.what());
+    return kExitInternal;
+  }
+}

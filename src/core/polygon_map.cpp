@@ -2,6 +2,7 @@
 #include "core/polygon_map.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
 namespace polypath {
@@ -113,6 +114,7 @@ PolygonMap::PolygonMap(std::vector<Polygon> polygons) {
     v.reflex = orient(vertices_[v.prev].position, v.position, vertices_[v.next].position) < 0;
     if (v.reflex) reflex_.push_back(static_cast<int>(i));
   }
+  buildEdgeGrid();
 }
 
 PointLocation PolygonMap::locate(Point p) const {
@@ -151,34 +153,108 @@ bool PolygonMap::directionIsFree(int vi, Point t) const {
   return leftOfNext;                                       // straight vertex: half-plane
 }
 
+bool PolygonMap::segmentClearOfEdge(int i, Point a, Point b) const {
+  const Point p = vertices_[i].position;
+  const Point q = vertices_[vertices_[i].next].position;
+  if (std::max(p.x, q.x) < std::min(a.x, b.x) || std::min(p.x, q.x) > std::max(a.x, b.x) ||
+      std::max(p.y, q.y) < std::min(a.y, b.y) || std::min(p.y, q.y) > std::max(a.y, b.y))
+    return true;
+  // Contact at vertex p: every part of the segment that leaves p must leave into the free cone.
+  const int op = orient(a, b, p);
+  if (op == 0 && onSegment(a, b, p)) {
+    if (p != b && !directionIsFree(i, b)) return false;
+    if (p != a && !directionIsFree(i, a)) return false;
+  }
+  // Edge (p, q): its endpoints are handled as vertices; here only its open interior matters.
+  const int oq = orient(a, b, q);
+  if (op == 0 || oq == 0 || op == oq) return true;
+  const int oa = orient(p, q, a);
+  const int ob = orient(p, q, b);
+  if (oa == ob) return true;               // the segment stays on one side of the edge's line
+  if (oa != 0 && ob != 0) return false;    // proper crossing
+  if (oa == 0 && ob < 0) return false;     // a lies on the edge and the segment leaves to the blocked side
+  if (ob == 0 && oa < 0) return false;     // b lies on the edge and the segment arrives from the blocked side
+  return true;
+}
+
 bool PolygonMap::lineOfSight(Point a, Point b) const {
   if (a == b) return true;
-  const double minX = std::min(a.x, b.x), maxX = std::max(a.x, b.x);
-  const double minY = std::min(a.y, b.y), maxY = std::max(a.y, b.y);
-  const int n = static_cast<int>(vertices_.size());
-  for (int i = 0; i < n; ++i) {
-    const Point p = vertices_[i].position;
-    const Point q = vertices_[vertices_[i].next].position;
-    if (std::max(p.x, q.x) < minX || std::min(p.x, q.x) > maxX || std::max(p.y, q.y) < minY ||
-        std::min(p.y, q.y) > maxY)
-      continue;
-    // Contact at vertex p: every part of the segment that leaves p must leave into the free cone.
-    const int op = orient(a, b, p);
-    if (op == 0 && p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY) {
-      if (p != b && !directionIsFree(i, b)) return false;
-      if (p != a && !directionIsFree(i, a)) return false;
+  // Visit every grid row the segment spans and, in each, the cells between the
+  // segment's x extent in that row. A margin of a millionth of a cell on every side
+  // covers the rounding of the slab clipping, so the visited cells are a superset of
+  // the cells the segment touches. An edge listed in several visited cells is tested
+  // more than once; the test is pure.
+  const Point o = bounds_.min;
+  const double margin = cell_size_ * 1e-6;
+  auto cellOf = [&](double v, double origin, int count) {
+    const double c = std::floor((v - origin) / cell_size_);
+    return static_cast<int>(std::clamp(c, 0.0, static_cast<double>(count - 1)));
+  };
+  const int row0 = cellOf(std::min(a.y, b.y) - margin, o.y, grid_h_);
+  const int row1 = cellOf(std::max(a.y, b.y) + margin, o.y, grid_h_);
+  // Walk rows and cells from a towards b: a blocked segment is usually blocked near a.
+  const int rowStep = b.y >= a.y ? 1 : -1;
+  const int firstRow = rowStep > 0 ? row0 : row1;
+  for (int k = 0, row = firstRow; k <= row1 - row0; ++k, row += rowStep) {
+    double x0 = std::min(a.x, b.x), x1 = std::max(a.x, b.x);
+    if (a.y != b.y) {
+      const double ylo = o.y + row * cell_size_, yhi = ylo + cell_size_;
+      const double t0 = std::clamp((ylo - a.y) / (b.y - a.y), 0.0, 1.0);
+      const double t1 = std::clamp((yhi - a.y) / (b.y - a.y), 0.0, 1.0);
+      const double xa = a.x + (b.x - a.x) * t0, xb = a.x + (b.x - a.x) * t1;
+      x0 = std::max(x0, std::min(xa, xb));
+      x1 = std::min(x1, std::max(xa, xb));
     }
-    // Edge (p, q): its endpoints are handled as vertices; here only its open interior matters.
-    const int oq = orient(a, b, q);
-    if (op == 0 || oq == 0 || op == oq) continue;
-    const int oa = orient(p, q, a);
-    const int ob = orient(p, q, b);
-    if (oa == ob) continue;               // the segment stays on one side of the edge's line
-    if (oa != 0 && ob != 0) return false;  // proper crossing
-    if (oa == 0 && ob < 0) return false;   // a lies on the edge and the segment leaves to the blocked side
-    if (ob == 0 && oa < 0) return false;   // b lies on the edge and the segment arrives from the blocked side
+    const int c0 = cellOf(x0 - margin, o.x, grid_w_);
+    const int c1 = cellOf(x1 + margin, o.x, grid_w_);
+    const int colStep = b.x >= a.x ? 1 : -1;
+    for (int j = 0, col = colStep > 0 ? c0 : c1; j <= c1 - c0; ++j, col += colStep) {
+      const int c = row * grid_w_ + col;
+      for (int e = cell_start_[c]; e < cell_start_[c + 1]; ++e)
+        if (!segmentClearOfEdge(cell_edges_[e], a, b)) return false;
+    }
   }
   return true;
+}
+
+void PolygonMap::buildEdgeGrid() {
+  const int n = static_cast<int>(vertices_.size());
+  if (n == 0) return;
+  const double w = bounds_.max.x - bounds_.min.x, h = bounds_.max.y - bounds_.min.y;
+  // About one edge per cell on average, at most 1024 cells a side.
+  cell_size_ = std::max(std::sqrt(w * h / n), std::max(w, h) / 1024.0);
+  if (!(cell_size_ > 0.0)) cell_size_ = 1.0;
+  grid_w_ = std::max(1, static_cast<int>(std::floor(w / cell_size_)) + 1);
+  grid_h_ = std::max(1, static_cast<int>(std::floor(h / cell_size_)) + 1);
+  auto cellRange = [&](const Vertex& v, int& x0, int& x1, int& y0, int& y1) {
+    const Point p = v.position, q = vertices_[v.next].position;
+    auto cell = [&](double val, double origin, int count) {
+      return std::clamp(static_cast<int>(std::floor((val - origin) / cell_size_)), 0, count - 1);
+    };
+    x0 = cell(std::min(p.x, q.x), bounds_.min.x, grid_w_);
+    x1 = cell(std::max(p.x, q.x), bounds_.min.x, grid_w_);
+    y0 = cell(std::min(p.y, q.y), bounds_.min.y, grid_h_);
+    y1 = cell(std::max(p.y, q.y), bounds_.min.y, grid_h_);
+  };
+  cell_start_.assign(static_cast<std::size_t>(grid_w_) * grid_h_ + 1, 0);
+  for (int pass = 0; pass < 2; ++pass) {
+    std::vector<int> fill;
+    if (pass == 1) {
+      for (std::size_t c = 1; c < cell_start_.size(); ++c) cell_start_[c] += cell_start_[c - 1];
+      cell_edges_.assign(cell_start_.back(), -1);
+      fill.assign(cell_start_.begin(), cell_start_.end() - 1);
+    }
+    for (int i = 0; i < n; ++i) {
+      int x0, x1, y0, y1;
+      cellRange(vertices_[i], x0, x1, y0, y1);
+      for (int y = y0; y <= y1; ++y)
+        for (int x = x0; x <= x1; ++x) {
+          const int c = y * grid_w_ + x;
+          if (pass == 0) ++cell_start_[c + 1];
+          else cell_edges_[fill[c]++] = i;
+        }
+    }
+  }
 }
 
 Point PolygonMap::offsetCorner(int v, double offset) const {

@@ -125,7 +125,9 @@ class PolygonMap {
   /// Exact line-of-sight test for the closed segment [a, b]: true when the segment
   /// stays in the closed walkable region. Touching a vertex and running along an edge
   /// are allowed; crossing an edge, or entering a hole or the outside through a vertex,
-  /// is not. Precondition: a is walkable. O(number of vertices).
+  /// is not. Precondition: a is walkable. Only the edges in the cells of a uniform grid
+  /// that the segment passes near are tested, so the cost grows with the segment's
+  /// length in cells, not with the size of the map.
   bool lineOfSight(Point a, Point b) const;
 
   /// Exact: the direction from vertex v towards t lies in the closed cone of walkable
@@ -144,6 +146,15 @@ class PolygonMap {
   std::vector<RingInfo> rings_;
   std::vector<int> reflex_;
   Bounds bounds_{};
+
+  // Uniform grid over the edges for line of sight: cell (cx, cy) lists the edges
+  // (by their first vertex) whose bounding box overlaps it, in CSR form.
+  void buildEdgeGrid();
+  bool segmentClearOfEdge(int i, Point a, Point b) const;
+  double cell_size_ = 1.0;
+  int grid_w_ = 0, grid_h_ = 0;
+  std::vector<int> cell_start_;
+  std::vector<int> cell_edges_;
 };
 
 }  // namespace polypath

@@ -1,1 +1,792 @@
+// map_io.cpp: the JSON map format (version 1), atomic saving and validation.
+//
+// [SECTION] Errors, problems, document equality
+// [SECTION] Formatting helpers
+// [SECTION] Parsing (JSON text -> MapDocument)
+// [SECTION] Loading (file -> MapDocument)
+// [SECTION] Serializing (MapDocument -> JSON text)
+// [SECTION] Atomic saving
+// [SECTION] Validation
 #include "io/map_io.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+#include <tuple>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace polypath {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using nlohmann::ordered_json;
+
+namespace {
+
+constexpr int kFormatVersion = 1;
+constexpr const char* kFormatName = "polypath-map";
+
+}  // namespace
+
+// [SECTION] Errors, problems, document equality
+
+MapFileError::MapFileError(std::string file, std::string pointer, const std::string& what)
+    : std::runtime_error(what), file_(std::move(file)), pointer_(std::move(pointer)) {}
+
+std::string MapProblem::describe() const {
+  std::string s = severity == Severity::Error ? "error: " : "warning: ";
+  if (!where.empty()) s += where + ": ";
+  return s + what;
+}
+
+namespace {
+
+bool samePolygon(const Polygon& a, const Polygon& b) { return a.outer == b.outer && a.holes == b.holes; }
+
+const json& extraPolygon(const MapDocument& d, std::size_t i) {
+  static const json empty = json::object();
+  return i < d.extra_polygons.size() ? d.extra_polygons[i] : empty;
+}
+
+}  // namespace
+
+bool operator==(const MapDocument& a, const MapDocument& b) {
+  if (a.name != b.name || a.units != b.units || a.start != b.start || a.goal != b.goal) return false;
+  if (a.settings.clearance != b.settings.clearance || a.settings.corner_offset != b.settings.corner_offset)
+    return false;
+  if (a.extra != b.extra || a.extra_settings != b.extra_settings) return false;
+  if (a.polygons.size() != b.polygons.size()) return false;
+  for (std::size_t i = 0; i < a.polygons.size(); ++i) {
+    if (!samePolygon(a.polygons[i], b.polygons[i])) return false;
+    if (extraPolygon(a, i) != extraPolygon(b, i)) return false;
+  }
+  const std::size_t extras = std::max(a.extra_polygons.size(), b.extra_polygons.size());
+  for (std::size_t i = a.polygons.size(); i < extras; ++i)
+    if (extraPolygon(a, i) != extraPolygon(b, i)) return false;
+  return true;
+}
+
+// [SECTION] Formatting helpers
+
+namespace {
+
+// Shortest text that reads back as the same double ("15", "0.1", "1e+300", "nan").
+std::string formatNumber(double v) {
+  std::array<char, 64> buf{};
+  const auto r = std::to_chars(buf.data(), buf.data() + buf.size(), v);
+  return std::string(buf.data(), r.ptr);
+}
+
+std::string formatPoint(Point p) { return "(" + formatNumber(p.x) + ", " + formatNumber(p.y) + ")"; }
+
+// A short description of a JSON value for "expected X, got Y" messages.
+std::string describeValue(const json& v) {
+  switch (v.type()) {
+    case json::value_t::null: return "null";
+    case json::value_t::boolean: return v.get<bool>() ? "true" : "false";
+    case json::value_t::string: {
+      std::string s = v.dump(-1, ' ', false, json::error_handler_t::replace);
+      if (s.size() > 40) s = s.substr(0, 37) + "...\"";
+      return "the string " + s;
+    }
+    case json::value_t::array: return "an array of " + std::to_string(v.size()) + " elements";
+    case json::value_t::object: return "an object";
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned:
+    case json::value_t::number_float: return "the number " + v.dump();
+    default: return v.type_name();
+  }
+}
+
+std::string ringPointer(std::size_t polygon, int hole) {
+  std::string p = "/polygons/" + std::to_string(polygon);
+  return hole < 0 ? p + "/outer" : p + "/holes/" + std::to_string(hole);
+}
+
+std::string vertexPointer(std::size_t polygon, int hole, std::size_t vertex) {
+  return ringPointer(polygon, hole) + "/" + std::to_string(vertex);
+}
+
+// JSON pointer of a key: "~" and "/" escaped as RFC 6901 says.
+std::string childPointer(const std::string& parent, const std::string& key) {
+  std::string escaped;
+  for (char c : key) {
+    if (c == '~') escaped += "~0";
+    else if (c == '/') escaped += "~1";
+    else escaped += c;
+  }
+  return parent + "/" + escaped;
+}
+
+std::string childPointer(const std::string& parent, std::size_t index) {
+  return parent + "/" + std::to_string(index);
+}
+
+// [SECTION] Parsing
+
+// Reads one JSON document into a MapDocument; every error names `source` and a pointer.
+class DocumentReader {
+ public:
+  explicit DocumentReader(const std::string& source) : source_(source) {}
+
+  [[noreturn]] void fail(const std::string& pointer, const std::string& what) const {
+    const std::string where = pointer.empty() ? std::string("top level") : pointer;
+    throw MapFileError(source_, pointer, source_ + ": " + where + ": " + what);
+  }
+
+  [[noreturn]] void typeError(const std::string& pointer, const std::string& expected, const json& got) const {
+    fail(pointer, "expected " + expected + ", got " + describeValue(got));
+  }
+
+  double number(const json& v, const std::string& pointer, const char* expected) const {
+    if (!v.is_number()) typeError(pointer, expected, v);
+    const double d = v.get<double>();
+    if (!std::isfinite(d))
+      fail(pointer, "number " + v.dump() + " is too large for a double; use values below 1.7e308");
+    return d;
+  }
+
+  std::string string(const json& v, const std::string& pointer) const {
+    if (!v.is_string()) typeError(pointer, "a string", v);
+    return v.get<std::string>();
+  }
+
+  Point point(const json& v, const std::string& pointer) const {
+    if (!v.is_array() || v.size() != 2) typeError(pointer, "a point [x, y] (an array of 2 numbers)", v);
+    return {number(v[0], childPointer(pointer, std::size_t{0}), "a number (x coordinate)"),
+            number(v[1], childPointer(pointer, std::size_t{1}), "a number (y coordinate)")};
+  }
+
+  Ring ring(const json& v, const std::string& pointer) const {
+    if (!v.is_array()) typeError(pointer, "a ring [[x, y], ...] (an array of points)", v);
+    Ring r;
+    r.reserve(v.size());
+    for (std::size_t i = 0; i < v.size(); ++i) r.push_back(point(v[i], childPointer(pointer, i)));
+    return r;
+  }
+
+  void polygon(const json& v, const std::string& pointer, Polygon& out, json& extra) const {
+    if (!v.is_object()) typeError(pointer, "a polygon {\"outer\": [...], \"holes\": [...]} (an object)", v);
+    if (!v.contains("outer"))
+      fail(pointer, "missing \"outer\": a polygon needs its boundary ring, \"outer\": [[x, y], ...]");
+    extra = json::object();
+    for (const auto& [key, value] : v.items()) {
+      const std::string p = childPointer(pointer, key);
+      if (key == "outer") {
+        out.outer = ring(value, p);
+      } else if (key == "holes") {
+        if (!value.is_array()) typeError(p, "an array of rings", value);
+        for (std::size_t h = 0; h < value.size(); ++h) out.holes.push_back(ring(value[h], childPointer(p, h)));
+      } else {
+        extra[key] = value;
+      }
+    }
+  }
+
+  void settings(const json& v, const std::string& pointer, MapDocument& doc) const {
+    if (!v.is_object()) typeError(pointer, "an object", v);
+    for (const auto& [key, value] : v.items()) {
+      const std::string p = childPointer(pointer, key);
+      if (key == "clearance") doc.settings.clearance = number(value, p, "a number (world units)");
+      else if (key == "corner_offset") doc.settings.corner_offset = number(value, p, "a number (world units)");
+      else doc.extra_settings[key] = value;
+    }
+  }
+
+  void format(const json& v) const {
+    const std::string f = string(v, "/format");
+    if (f != kFormatName)
+      fail("/format", "this is not a polypath map (\"format\" is \"" + f + "\", expected \"" + kFormatName + "\")");
+  }
+
+  void version(const json& v) const {
+    if (!v.is_number()) typeError("/version", "a number", v);
+    const double d = v.get<double>();
+    if (!std::isfinite(d) || d != std::floor(d)) typeError("/version", "a whole number", v);
+    const std::string text = v.is_number_float() && std::fabs(d) < 1e15
+                                 ? std::to_string(static_cast<long long>(d))
+                                 : v.dump();
+    if (d > kFormatVersion)
+      throw MapFileError(source_, "/version",
+                         source_ + ": version " + text + " is newer than this polypath reads (" +
+                             std::to_string(kFormatVersion) + "); update polypath");
+    if (d < kFormatVersion)
+      fail("/version", "version " + text + " does not exist; polypath map files have version " +
+                           std::to_string(kFormatVersion));
+  }
+
+  /// The document; `has_name` tells whether the file had a "name" key.
+  MapDocument document(const json& root, bool& has_name) const {
+    if (!root.is_object()) typeError("", "a map object {\"format\": \"polypath-map\", ...}", root);
+    // Format and version first: a newer file is refused before its contents are judged.
+    if (root.contains("format")) format(root["format"]);
+    if (root.contains("version")) version(root["version"]);
+    has_name = root.contains("name");
+    MapDocument doc;
+    for (const auto& [key, value] : root.items()) {
+      const std::string p = childPointer("", key);
+      if (key == "format" || key == "version") {
+        continue;
+      } else if (key == "name") {
+        doc.name = string(value, p);
+      } else if (key == "units") {
+        doc.units = string(value, p);
+      } else if (key == "polygons") {
+        if (!value.is_array()) typeError(p, "an array of polygons", value);
+        doc.polygons.resize(value.size());
+        doc.extra_polygons.resize(value.size());
+        for (std::size_t i = 0; i < value.size(); ++i)
+          polygon(value[i], childPointer(p, i), doc.polygons[i], doc.extra_polygons[i]);
+      } else if (key == "start" || key == "goal") {
+        if (value.is_null()) continue;
+        (key == "start" ? doc.start : doc.goal) = point(value, p);
+      } else if (key == "settings") {
+        settings(value, p, doc);
+      } else {
+        doc.extra[key] = value;
+      }
+    }
+    return doc;
+  }
+
+ private:
+  const std::string& source_;
+};
+
+// The text after "parse error at line L, column C: " in nlohmann's message.
+std::string parseErrorDetail(const json::parse_error& e) {
+  std::string w = e.what();
+  const std::size_t column = w.find("column ");
+  if (column != std::string::npos) {
+    const std::size_t colon = w.find(": ", column);
+    if (colon != std::string::npos) return w.substr(colon + 2);
+  }
+  const std::size_t bracket = w.find("] ");
+  return bracket == std::string::npos ? w : w.substr(bracket + 2);
+}
+
+// "LINE:COLUMN" of a byte offset, both counted from 1 (columns in bytes).
+std::string lineColumn(std::string_view text, std::size_t offset) {
+  std::size_t line = 1, line_start = 0;
+  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    }
+  }
+  return std::to_string(line) + ":" + std::to_string(offset - line_start + 1);
+}
+
+MapDocument parseDocument(std::string_view text, const std::string& source, bool& has_name) {
+  json root;
+  try {
+    root = json::parse(text.begin(), text.end());
+  } catch (const json::parse_error& e) {
+    // e.byte is the 1-based position of the byte that stopped the parser (one past
+    // the end for a premature end of input). Lines and columns count from 1.
+    const std::size_t offset = std::min(e.byte > 0 ? e.byte - 1 : 0, text.size());
+    throw MapFileError(source, "", source + ":" + lineColumn(text, offset) + ": not valid JSON: " + parseErrorDetail(e));
+  } catch (const json::out_of_range& e) {
+    // nlohmann refuses numbers beyond the double range ("number overflow parsing '1e400'")
+    // without a position: report the first place the number's text occurs.
+    const std::string w = e.what();
+    const std::size_t open = w.find('\''), close = w.rfind('\'');
+    const std::string number = open != std::string::npos && close > open ? w.substr(open + 1, close - open - 1) : "";
+    const std::size_t at = number.empty() ? std::string_view::npos : text.find(number);
+    const std::string place = at == std::string_view::npos ? "" : ":" + lineColumn(text, at);
+    throw MapFileError(source, "",
+                       source + place + ": number " + number + " is too large for a double; use values below 1.7e308");
+  }
+  return DocumentReader(source).document(root, has_name);
+}
+
+}  // namespace
+
+MapDocument parseMap(std::string_view text, const std::string& source) {
+  bool has_name = false;
+  return parseDocument(text, source, has_name);
+}
+
+// [SECTION] Loading
+
+MapDocument loadMap(const fs::path& file, const LoadLimits& limits) {
+  const std::string name = file.string();
+  auto fail = [&](const std::string& what) -> MapFileError { return MapFileError(name, "", name + ": " + what); };
+
+  std::error_code ec;
+  const fs::file_status st = fs::status(file, ec);
+  if (ec || !fs::exists(st)) {
+    if (ec && ec != std::errc::no_such_file_or_directory) throw fail("cannot read: " + ec.message());
+    throw fail("no such file; check the path");
+  }
+  if (fs::is_directory(st)) throw fail("is a folder, not a map file; give the path of a .json map file");
+  if (!fs::is_regular_file(st)) throw fail("is not a regular file; give the path of a .json map file");
+  const std::uintmax_t size = fs::file_size(file, ec);
+  if (ec) throw fail("cannot read: " + ec.message());
+  auto tooLarge = [&](std::uintmax_t bytes) {
+    return fail("file is " + std::to_string(bytes) + " bytes, more than the limit of " +
+                std::to_string(limits.max_bytes) + " bytes; is this really a map file?");
+  };
+  if (size > limits.max_bytes) throw tooLarge(size);
+  if (size == 0) throw fail("file is empty; a map file holds a JSON object such as {\"format\": \"polypath-map\", "
+                            "\"version\": 1, \"polygons\": [...]}");
+
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw fail(std::string("cannot open: ") + std::strerror(errno));
+  std::string text;
+  std::array<char, 65536> buf{};
+  while (in) {  // the file may have grown since its size was checked: read at most the limit + 1
+    in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
+    text.append(buf.data(), static_cast<std::size_t>(in.gcount()));
+    if (text.size() > limits.max_bytes) throw tooLarge(text.size());
+  }
+  if (in.bad()) throw fail(std::string("cannot read: ") + std::strerror(errno));
+  if (text.empty()) throw fail("file is empty");
+
+  bool has_name = false;
+  MapDocument doc = parseDocument(text, name, has_name);
+  if (!has_name) doc.name = file.stem().string();  // an explicit "" stays empty
+  return doc;
+}
+
+// [SECTION] Serializing
+
+namespace {
+
+// Whole numbers as integers ("15" rather than "15.0"), everything else as the shortest
+// double that reads back exactly (nlohmann's default). -0.0 keeps its sign.
+ordered_json numberJson(double v) {
+  if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 9007199254740992.0 && !(v == 0.0 && std::signbit(v)))
+    return static_cast<std::int64_t>(v);
+  return v;
+}
+
+ordered_json pointJson(Point p) { return ordered_json::array({numberJson(p.x), numberJson(p.y)}); }
+
+ordered_json ringJson(const Ring& r) {
+  ordered_json a = ordered_json::array();
+  for (const Point& p : r) a.push_back(pointJson(p));
+  return a;
+}
+
+// Adds the keys of `extra` that `out` does not have yet (known keys win).
+void appendExtras(ordered_json& out, const json& extra) {
+  if (!extra.is_object()) return;
+  for (const auto& [key, value] : extra.items())
+    if (!out.contains(key)) out[key] = ordered_json(value);
+}
+
+bool isScalar(const ordered_json& v) { return !v.is_array() && !v.is_object(); }
+
+std::string scalarText(const ordered_json& v) { return v.dump(-1, ' ', false, ordered_json::error_handler_t::replace); }
+
+// Pretty printer with indent 1 that keeps arrays of scalars (points) on one line.
+void writeJson(std::string& out, const ordered_json& v, int depth) {
+  const std::string inner(static_cast<std::size_t>(depth + 1), ' ');
+  if (v.is_array()) {
+    if (v.empty()) {
+      out += "[]";
+    } else if (std::all_of(v.begin(), v.end(), isScalar)) {
+      out += '[';
+      for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + scalarText(v[i]);
+      out += ']';
+    } else {
+      out += "[\n";
+      for (std::size_t i = 0; i < v.size(); ++i) {
+        out += inner;
+        writeJson(out, v[i], depth + 1);
+        out += i + 1 < v.size() ? ",\n" : "\n";
+      }
+      out += std::string(static_cast<std::size_t>(depth), ' ') + "]";
+    }
+  } else if (v.is_object()) {
+    if (v.empty()) {
+      out += "{}";
+      return;
+    }
+    out += "{\n";
+    std::size_t i = 0;
+    for (const auto& [key, value] : v.items()) {
+      out += inner + scalarText(ordered_json(key)) + ": ";
+      writeJson(out, value, depth + 1);
+      out += ++i < v.size() ? ",\n" : "\n";
+    }
+    out += std::string(static_cast<std::size_t>(depth), ' ') + "}";
+  } else {
+    out += scalarText(v);
+  }
+}
+
+}  // namespace
+
+std::string serializeMap(const MapDocument& doc) {
+  ordered_json root = ordered_json::object();
+  root["format"] = kFormatName;
+  root["version"] = kFormatVersion;
+  if (!doc.name.empty()) root["name"] = doc.name;
+  root["units"] = doc.units;
+  ordered_json polygons = ordered_json::array();
+  for (std::size_t i = 0; i < doc.polygons.size(); ++i) {
+    ordered_json p = ordered_json::object();
+    p["outer"] = ringJson(doc.polygons[i].outer);
+    ordered_json holes = ordered_json::array();
+    for (const Ring& h : doc.polygons[i].holes) holes.push_back(ringJson(h));
+    p["holes"] = std::move(holes);
+    appendExtras(p, extraPolygon(doc, i));
+    polygons.push_back(std::move(p));
+  }
+  root["polygons"] = std::move(polygons);
+  if (doc.start) root["start"] = pointJson(*doc.start);
+  if (doc.goal) root["goal"] = pointJson(*doc.goal);
+  ordered_json settings = ordered_json::object();
+  settings["clearance"] = numberJson(doc.settings.clearance);
+  settings["corner_offset"] = numberJson(doc.settings.corner_offset);
+  appendExtras(settings, doc.extra_settings);
+  root["settings"] = std::move(settings);
+  appendExtras(root, doc.extra);
+
+  std::string out;
+  writeJson(out, root, 0);
+  out += '\n';
+  return out;
+}
+
+// [SECTION] Atomic saving
+
+namespace {
+
+// Closes a descriptor and removes a temporary file unless released.
+struct TempFile {
+  fs::path path;
+  int fd = -1;
+  bool keep = false;
+  ~TempFile() {
+    if (fd >= 0) ::close(fd);
+    if (!keep && !path.empty()) ::unlink(path.c_str());
+  }
+};
+
+bool writeAll(int fd, const std::string& text) {
+  const char* p = text.data();
+  std::size_t left = text.size();
+  while (left > 0) {
+    const ssize_t n = ::write(fd, p, left);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    p += n;
+    left -= static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+// Makes the rename durable; failures here do not undo a completed save.
+void syncFolder(const fs::path& folder) {
+  const int dfd = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd < 0) return;
+  ::fsync(dfd);
+  ::close(dfd);
+}
+
+}  // namespace
+
+void saveMap(const MapDocument& doc, const fs::path& file) {
+  const std::string name = file.string();
+  auto fail = [&](const std::string& what) {
+    return MapFileError(name, "", name + ": cannot save: " + what);
+  };
+  if (!file.has_filename()) throw fail("not a file name; give a path such as maps/room.json");
+  const std::string text = serializeMap(doc);
+
+  std::error_code ec;
+  fs::path target = file;
+  if (fs::is_symlink(fs::symlink_status(file, ec))) {
+    const fs::path resolved = fs::weakly_canonical(file, ec);
+    if (!ec) target = resolved;
+  }
+  const fs::file_status st = fs::status(target, ec);
+  if (fs::is_directory(st)) throw fail("it is a folder; choose a file name inside it");
+  if (fs::exists(st) && !fs::is_regular_file(st)) throw fail("it exists and is not a regular file; choose another name");
+
+  const fs::path folder = target.parent_path();
+  TempFile tmp;
+  const fs::path tmp_path = folder / (target.filename().string() + ".tmp-" + std::to_string(::getpid()));
+  const std::string tmp_name = tmp_path.string();
+  for (int attempt = 0; attempt < 2 && tmp.fd < 0; ++attempt) {
+    tmp.fd = ::open(tmp_path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (tmp.fd < 0 && errno == EEXIST && attempt == 0) ::unlink(tmp_path.c_str());  // left by a crash
+    else if (tmp.fd < 0) break;
+  }
+  if (tmp.fd < 0) {
+    const std::string why = std::strerror(errno);
+    throw fail("cannot create the temporary file " + tmp_name + " (" + why +
+               "); check that the folder exists and is writable");
+  }
+  tmp.path = tmp_path;
+  struct stat old {};
+  if (fs::exists(st) && ::stat(target.c_str(), &old) == 0) ::fchmod(tmp.fd, old.st_mode & 07777);
+
+  if (!writeAll(tmp.fd, text) || ::fsync(tmp.fd) != 0) {
+    const std::string why = std::strerror(errno);
+    throw fail("cannot write " + tmp_name + " (" + why + "); check free disk space");
+  }
+  const int fd = tmp.fd;
+  tmp.fd = -1;
+  if (::close(fd) != 0) {
+    const std::string why = std::strerror(errno);
+    throw fail("cannot write " + tmp_name + " (" + why + "); check free disk space");
+  }
+  fs::rename(tmp_path, target, ec);
+  if (ec) throw fail("cannot replace the file (" + ec.message() + "); check that the folder is writable");
+  tmp.keep = true;
+  syncFolder(folder);
+}
+
+// [SECTION] Validation
+
+namespace {
+
+// One ring as validation sees it: the document's vertices with consecutive duplicates
+// and the closing repeat dropped, as PolygonMap does on load.
+struct CheckedRing {
+  std::size_t polygon = 0;
+  int hole = -1;
+  Ring clean;                      // cleaned vertices
+  std::vector<std::size_t> index;  // document index of each cleaned vertex
+  bool usable = false;             // finite, at least 3 distinct vertices, non-zero area
+};
+
+class Validator {
+ public:
+  explicit Validator(const MapDocument& doc) : doc_(doc) {}
+
+  std::vector<MapProblem> run() {
+    if (doc_.polygons.empty()) error("/polygons", "the map has no polygons; add at least one outer ring");
+    for (std::size_t p = 0; p < doc_.polygons.size(); ++p) {
+      const Polygon& poly = doc_.polygons[p];
+      rings_.push_back(checkRing(p, -1, poly.outer));
+      for (std::size_t h = 0; h < poly.holes.size(); ++h)
+        rings_.push_back(checkRing(p, static_cast<int>(h), poly.holes[h]));
+    }
+    checkHolesInsideOuter();
+    checkCrossings();
+    const PolygonMap* map = buildMap();
+    checkEndpoint("start", doc_.start, map);
+    checkEndpoint("goal", doc_.goal, map);
+    checkSetting("clearance", doc_.settings.clearance);
+    checkSetting("corner_offset", doc_.settings.corner_offset);
+    return std::move(problems_);
+  }
+
+ private:
+  void error(std::string where, std::string what) {
+    problems_.push_back({MapProblem::Severity::Error, std::move(where), std::move(what)});
+  }
+  void warning(std::string where, std::string what) {
+    problems_.push_back({MapProblem::Severity::Warning, std::move(where), std::move(what)});
+  }
+
+  CheckedRing checkRing(std::size_t polygon, int hole, const Ring& ring) {
+    CheckedRing r{polygon, hole, {}, {}, false};
+    bool finite = true;
+    for (std::size_t k = 0; k < ring.size(); ++k) {
+      if (!isFinite(ring[k])) {
+        error(vertexPointer(polygon, hole, k),
+              "vertex " + formatPoint(ring[k]) + " has a NaN or infinite coordinate; give finite numbers");
+        finite = false;
+      }
+    }
+    if (!finite) return r;
+    for (std::size_t k = 0; k < ring.size(); ++k) {
+      if (!r.clean.empty() && r.clean.back() == ring[k]) {
+        warning(vertexPointer(polygon, hole, k),
+                "vertex " + formatPoint(ring[k]) + " repeats vertex " + std::to_string(r.index.back()) +
+                    "; the duplicate is dropped on load");
+        continue;
+      }
+      r.clean.push_back(ring[k]);
+      r.index.push_back(k);
+    }
+    while (r.clean.size() > 1 && r.clean.front() == r.clean.back()) {
+      warning(vertexPointer(polygon, hole, r.index.back()),
+              "the last vertex repeats the first " + formatPoint(r.clean.front()) +
+                  "; rings close by themselves, so it is dropped on load");
+      r.clean.pop_back();
+      r.index.pop_back();
+    }
+    const std::string where = ringPointer(polygon, hole);
+    if (r.clean.size() < 3) {
+      error(where, "ring has fewer than 3 distinct vertices (" + std::to_string(r.clean.size()) +
+                       "); add vertices or delete the ring");
+      return r;
+    }
+    if (zeroArea(r.clean)) {
+      error(where, "ring has zero area (its vertices lie on one line); move them apart or delete the ring");
+      return r;
+    }
+    r.usable = true;
+    return r;
+  }
+
+  // Zero area exactly (every vertex on one line) or as PolygonMap computes it.
+  static bool zeroArea(const Ring& r) {
+    bool collinear = true;
+    double area2 = 0.0;
+    for (std::size_t i = 0, j = r.size() - 1; i < r.size(); j = i++) {
+      area2 += cross(r[j], r[i]);
+      if (i >= 2 && orient(r[0], r[i - 1], r[i]) != 0) collinear = false;
+    }
+    return collinear || area2 == 0.0;
+  }
+
+  // -1 outside, 0 on the boundary, 1 strictly inside the ring (exact, crossing number).
+  static int ringSide(const Ring& ring, Point p) {
+    bool inside = false;
+    for (std::size_t i = 0, j = ring.size() - 1; i < ring.size(); j = i++) {
+      const Point a = ring[j], b = ring[i];
+      if (onSegment(a, b, p)) return 0;
+      if ((a.y > p.y) != (b.y > p.y)) {
+        const int o = orient(a, b, p);
+        if ((b.y > a.y) ? o > 0 : o < 0) inside = !inside;
+      }
+    }
+    return inside ? 1 : -1;
+  }
+
+  void checkHolesInsideOuter() {
+    const CheckedRing* outer = nullptr;
+    for (const CheckedRing& r : rings_) {
+      if (r.hole < 0) {
+        outer = r.usable ? &r : nullptr;
+        continue;
+      }
+      if (!outer || !r.usable) continue;
+      std::size_t outside = 0, first = 0;
+      for (std::size_t k = 0; k < r.clean.size(); ++k) {
+        if (ringSide(outer->clean, r.clean[k]) < 0 && outside++ == 0) first = k;
+      }
+      if (outside == 0) continue;
+      error(vertexPointer(r.polygon, r.hole, r.index[first]),
+            "hole vertex " + formatPoint(r.clean[first]) + " lies outside the outer ring of polygon " +
+                std::to_string(r.polygon) + " (" + std::to_string(outside) + " of the hole's " +
+                std::to_string(r.clean.size()) + " vertices do); move the hole inside its outer ring");
+    }
+  }
+
+  struct Edge {
+    Point a, b;
+    std::size_t ring = 0;  // index into rings_
+    std::size_t k = 0;     // cleaned index of the edge's first vertex
+    double min_x = 0.0, max_x = 0.0, min_y = 0.0, max_y = 0.0;
+  };
+
+  std::string edgeText(const Edge& e) const {
+    const CheckedRing& r = rings_[e.ring];
+    const std::size_t n = r.clean.size();
+    return "edge " + formatPoint(e.a) + "-" + formatPoint(e.b) + " (vertices " + std::to_string(r.index[e.k]) +
+           " and " + std::to_string(r.index[(e.k + 1) % n]) + " of " + ringPointer(r.polygon, r.hole) + ")";
+  }
+
+  // Proper crossings between any two edges of usable rings: sweep over x, then the
+  // exact predicate. Touching and collinear overlap are not reported here.
+  void checkCrossings() {
+    std::vector<Edge> edges;
+    for (std::size_t ri = 0; ri < rings_.size(); ++ri) {
+      const CheckedRing& r = rings_[ri];
+      if (!r.usable) continue;
+      for (std::size_t k = 0; k < r.clean.size(); ++k) {
+        const Point a = r.clean[k], b = r.clean[(k + 1) % r.clean.size()];
+        edges.push_back({a, b, ri, k, std::min(a.x, b.x), std::max(a.x, b.x), std::min(a.y, b.y), std::max(a.y, b.y)});
+      }
+    }
+    std::sort(edges.begin(), edges.end(), [](const Edge& l, const Edge& r) { return l.min_x < r.min_x; });
+    std::vector<std::pair<const Edge*, const Edge*>> crossings;
+    for (std::size_t i = 0; i < edges.size(); ++i) {
+      const Edge& e = edges[i];
+      for (std::size_t j = i + 1; j < edges.size() && edges[j].min_x <= e.max_x; ++j) {
+        const Edge& f = edges[j];
+        if (f.max_y < e.min_y || f.min_y > e.max_y) continue;
+        if (!properlyCross(e.a, e.b, f.a, f.b)) continue;
+        const bool eFirst = std::tie(e.ring, e.k) < std::tie(f.ring, f.k);
+        crossings.emplace_back(eFirst ? &e : &f, eFirst ? &f : &e);
+      }
+    }
+    std::sort(crossings.begin(), crossings.end(), [](const auto& l, const auto& r) {
+      return std::tie(l.first->ring, l.first->k, l.second->ring, l.second->k) <
+             std::tie(r.first->ring, r.first->k, r.second->ring, r.second->k);
+    });
+    constexpr std::size_t kMaxReported = 100;
+    for (std::size_t c = 0; c < crossings.size() && c < kMaxReported; ++c) {
+      const Edge& e = *crossings[c].first;
+      const Edge& f = *crossings[c].second;
+      const CheckedRing& r = rings_[e.ring];
+      const std::string kind = e.ring == f.ring ? "the ring crosses itself: " : "rings cross: ";
+      error(vertexPointer(r.polygon, r.hole, r.index[e.k]),
+            kind + edgeText(e) + " crosses " + edgeText(f) + "; move a vertex so that the edges do not cross");
+    }
+    if (crossings.size() > kMaxReported)
+      error("/polygons", std::to_string(crossings.size() - kMaxReported) +
+                             " more crossing edge pairs not listed; fix the ones above first");
+  }
+
+  // Builds the PolygonMap when every ring is usable; its errors become problems.
+  const PolygonMap* buildMap() {
+    if (doc_.polygons.empty()) return nullptr;
+    for (const CheckedRing& r : rings_)
+      if (!r.usable) return nullptr;  // already reported, and PolygonMap would refuse it
+    try {
+      map_ = PolygonMap(doc_.polygons);
+      return &map_;
+    } catch (const GeometryError& e) {
+      const RingLocation& w = e.where();
+      const std::size_t polygon = static_cast<std::size_t>(std::max(w.polygon, 0));
+      std::string where = w.polygon < 0 ? "/polygons" : ringPointer(polygon, w.hole);
+      if (w.polygon >= 0 && w.vertex >= 0) where += "/" + std::to_string(w.vertex);
+      error(where, e.what());
+      return nullptr;
+    }
+  }
+
+  void checkEndpoint(const std::string& which, const std::optional<Point>& p, const PolygonMap* map) {
+    if (!p) return;
+    if (!isFinite(*p)) {
+      error("/" + which, which + " " + formatPoint(*p) + " has a NaN or infinite coordinate; give finite numbers");
+      return;
+    }
+    if (!map) return;
+    const PointLocation loc = map->locate(*p);
+    if (!loc.walkable())
+      error("/" + which, which + " " + formatPoint(*p) + " is not walkable: it is " + loc.describe() +
+                             "; move it into the walkable region");
+  }
+
+  void checkSetting(const std::string& key, double value) {
+    if (!std::isfinite(value))
+      error("/settings/" + key, key + " is " + formatNumber(value) + "; give a finite number (world units)");
+    else if (value < 0.0)
+      error("/settings/" + key, key + " is " + formatNumber(value) + "; it must be 0 or more (world units)");
+  }
+
+  const MapDocument& doc_;
+  std::vector<CheckedRing> rings_;
+  std::vector<MapProblem> problems_;
+  PolygonMap map_;
+};
+
+}  // namespace
+
+std::vector<MapProblem> validateMap(const MapDocument& doc) { return Validator(doc).run(); }
+
+PolygonMap buildPolygonMap(const MapDocument& doc) { return PolygonMap(doc.polygons); }
+
+}  // namespace polypath

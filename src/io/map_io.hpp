@@ -44,6 +44,11 @@ struct MapDocument {
   nlohmann::json extra = nlohmann::json::object();           ///< unknown top-level keys, kept on save
   nlohmann::json extra_settings = nlohmann::json::object();  ///< unknown keys inside "settings"
   std::vector<nlohmann::json> extra_polygons;                ///< unknown keys per polygon (parallel to polygons)
+
+  /// Same content: every field equal (coordinates compared exactly, NaN unequal to
+  /// itself). A missing entry of extra_polygons counts as an empty object, so a document
+  /// built in code equals the same document after a save and a load.
+  friend bool operator==(const MapDocument& a, const MapDocument& b);
 };
 
 // [SECTION] Errors and problems
@@ -52,6 +57,8 @@ struct MapDocument {
 /// such as /polygons/0/outer/3/1, or line and column for a parse error) and the fix.
 class MapFileError : public std::runtime_error {
  public:
+  /// `what` is the complete message (it already names the file); `pointer` is the JSON
+  /// pointer of the offending value, or empty when the problem is not inside the JSON.
   MapFileError(std::string file, std::string pointer, const std::string& what);
   const std::string& file() const { return file_; }
   const std::string& pointer() const { return pointer_; }
@@ -79,23 +86,39 @@ struct LoadLimits {
 };
 
 /// Parses a map from JSON text. `source` names the file in error messages.
-/// Throws MapFileError on malformed JSON (with line and column), a wrong "format",
-/// a newer "version", or values of the wrong type (with the JSON pointer).
+/// Throws MapFileError on malformed JSON ("FILE:LINE:COLUMN: not valid JSON: ..."), a
+/// wrong "format", a newer "version", or values of the wrong type (with the JSON pointer
+/// and the expected type). A missing "format" or "version" is read as version 1; a
+/// missing or null "start"/"goal" means none; a missing "name" stays empty.
+/// Numbers too large for a double are refused; geometry is not checked (validateMap).
 MapDocument parseMap(std::string_view text, const std::string& source = "<memory>");
 
 /// Reads and parses a map file. Throws MapFileError when the file is missing, empty,
-/// larger than the limit, or not a valid map (see parseMap).
+/// larger than the limit, or not a valid map (see parseMap). A map without a "name"
+/// gets the file name without its extension.
 MapDocument loadMap(const std::filesystem::path& file, const LoadLimits& limits = {});
 
-/// The map as pretty-printed JSON (format version 1), unknown keys included.
+/// The map as pretty-printed JSON (format version 1, indent 1, one [x, y] per line),
+/// known keys first (format, version, name, units, polygons, start, goal, settings),
+/// then the unknown keys; an unknown key that collides with a known one is not written.
+/// Coordinates round-trip exactly. An empty name and an absent start/goal are omitted.
 std::string serializeMap(const MapDocument& doc);
 
-/// Writes the map atomically: to a temporary file in the same folder, flushed, then
-/// renamed over `file`. On failure the old file is untouched. Throws MapFileError.
+/// Writes the map atomically: to "<file>.tmp-<pid>" in the same folder, fsync'ed, then
+/// renamed over `file` (an existing file keeps its permission bits; a symbolic link is
+/// followed and its target replaced). On failure the temporary file is removed, the old
+/// file is untouched, and MapFileError names the file, the cause and what to do.
 void saveMap(const MapDocument& doc, const std::filesystem::path& file);
 
 /// Every problem that stops the map from being used, plus warnings (for example
 /// duplicate vertices that loading drops). Empty when the map is valid.
+/// `where` is a JSON pointer into the document: "/polygons" (no polygons), a ring
+/// ("/polygons/0/holes/1": too few vertices, zero area), a vertex ("/polygons/0/outer/3":
+/// NaN or infinite, duplicate, hole vertex outside its outer ring, first edge of a
+/// crossing pair), "/start", "/goal" (not walkable), "/settings/clearance",
+/// "/settings/corner_offset" (negative). Indices are those of the document, before the
+/// cleaning that loading does. Crossings are proper crossings only (edges touching at a
+/// point or overlapping along a line are not reported); at most 100 are listed.
 std::vector<MapProblem> validateMap(const MapDocument& doc);
 
 /// Builds the PolygonMap of a document. Throws GeometryError for invalid rings.

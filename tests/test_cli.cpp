@@ -1,0 +1,350 @@
+// test_cli.cpp: the polypath command-line tool, run as a separate process.
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// What one run of the tool gave.
+struct RunResult {
+  int exit_code = -1;
+  std::string out;  ///< stdout
+  std::string err;  ///< stderr
+};
+
+/// A fresh folder under the system temp folder for map files, removed afterwards.
+struct CliTempDir {
+  fs::path path;
+  CliTempDir() {
+    static int counter = 0;
+    path = fs::temp_directory_path() /
+           ("polypath-cli-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~CliTempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+  CliTempDir(const CliTempDir&) = delete;
+  CliTempDir& operator=(const CliTempDir&) = delete;
+
+  /// Writes `text` to a file in the folder and returns its path.
+  std::string write(const std::string& name, const std::string& text) const {
+    std::ofstream(path / name, std::ios::binary) << text;
+    return (path / name).string();
+  }
+};
+
+std::string shellQuote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+/// Runs `polypath ARGS...`, capturing stdout (popen) and stderr (a temporary file).
+RunResult runCli(const std::vector<std::string>& args) {
+  static int counter = 0;
+  const fs::path err_file =
+      fs::temp_directory_path() / ("polypath-cli-stderr-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+  std::string cmd = shellQuote(POLYPATH_CLI);
+  for (const std::string& a : args) cmd += " " + shellQuote(a);
+  cmd += " 2>" + shellQuote(err_file.string());
+  RunResult r;
+  FILE* pipe = ::popen(cmd.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  char buf[4096];
+  std::size_t n = 0;
+  while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
+  const int status = ::pclose(pipe);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  std::ifstream in(err_file, std::ios::binary);
+  r.err.assign(std::istreambuf_iterator<char>(in), {});
+  in.close();
+  fs::remove(err_file);
+  return r;
+}
+
+/// The lines of a text, without their newlines.
+std::vector<std::string> linesOf(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return lines;
+}
+
+// The seed article's map: one ring with four reflex corners.
+const char* kSeedMap = R"({
+ "format": "polypath-map", "version": 1, "name": "Seed demo",
+ "polygons": [{"outer": [[3,15],[3,3],[24,3],[24,8],[6,8],[6,10],[24,10],[24,24],[15,24],[15,17],[21,17],[21,15]]}],
+ "start": [15, 6], "goal": [18, 22]
+})";
+
+// A 10 x 10 square with a 3..7 hole.
+const char* kHoleMap = R"({
+ "format": "polypath-map", "version": 1,
+ "polygons": [{"outer": [[0,0],[10,0],[10,10],[0,10]], "holes": [[[3,3],[7,3],[7,7],[3,7]]]}],
+ "start": [1, 1], "goal": [9, 9]
+})";
+
+// Two separate areas: no path between them.
+const char* kTwoAreas = R"({
+ "polygons": [{"outer": [[0,0],[4,0],[4,4],[0,4]]}, {"outer": [[10,0],[14,0],[14,4],[10,4]]}],
+ "start": [1, 1], "goal": [12, 2]
+})";
+
+void checkSeedPath(const nlohmann::json& path) {
+  const std::vector<std::pair<double, double>> expected = {{15, 6}, {6, 8}, {6, 10}, {21, 15}, {21, 17}, {18, 22}};
+  REQUIRE(path.is_array());
+  REQUIRE(path.size() == expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    INFO("point " << i);
+    CHECK(path[i][0].get<double>() == expected[i].first);
+    CHECK(path[i][1].get<double>() == expected[i].second);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("polypath path --json on the seed demo map gives the shortest path", "[cli]") {
+  CliTempDir dir;
+  const std::string map = dir.write("seed.json", kSeedMap);
+  const RunResult r = runCli({"path", map, "--json"});
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.err.empty());
+  REQUIRE(linesOf(r.out).size() == 1);  // one JSON object on one line
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  CHECK(j.size() == 5);
+  CHECK(j["found"] == true);
+  CHECK(j["method"] == "visibility");
+  CHECK(j["length"].get<double>() == Approx(34.861884652980).margin(1e-9));
+  checkSeedPath(j["path"]);
+  CHECK(j["expanded"].is_number_integer());
+  CHECK(j["expanded"].get<int>() >= 2);
+}
+
+TEST_CASE("polypath path --corner-offset pushes the nodes off the corners", "[cli]") {
+  CliTempDir dir;
+  const std::string map = dir.write("seed.json", kSeedMap);
+  const RunResult r = runCli({"path", map, "--corner-offset", "1", "--json"});
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  CHECK(j["found"] == true);
+  CHECK(j["length"].get<double>() == Approx(39.094572439560).margin(1e-9));
+  REQUIRE(j["path"].size() == 6);
+  CHECK(j["path"][1][0].get<double>() == Approx(6 - std::sqrt(0.5)).margin(1e-12));  // (6,8) pushed out by 1
+
+  // The same offset read from the map's settings.
+  std::string with_setting = kSeedMap;
+  with_setting.insert(with_setting.rfind('}'), ", \"settings\": {\"corner_offset\": 1}");
+  const RunResult s = runCli({"path", dir.write("seed-offset.json", with_setting), "--json"});
+  INFO(s.err);
+  REQUIRE(s.exit_code == 0);
+  CHECK(nlohmann::json::parse(s.out)["length"].get<double>() == Approx(39.094572439560).margin(1e-9));
+}
+
+TEST_CASE("polypath path --start and --goal override the map's points", "[cli]") {
+  CliTempDir dir;
+  const std::string map = dir.write("hole.json", kHoleMap);
+  const RunResult r = runCli({"path", map, "--start", "1,5", "--goal=9,5", "--json"});
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  // Around the hole: (1,5) -> (3,3) -> (7,3) -> (9,5), or the mirror route.
+  CHECK(j["length"].get<double>() == Approx(4 + 2 * std::sqrt(8.0)).margin(1e-12));
+  CHECK(j["path"].front() == nlohmann::json::array({1.0, 5.0}));
+  CHECK(j["path"].back() == nlohmann::json::array({9.0, 5.0}));
+}
+
+TEST_CASE("polypath path: search options give the same optimal length", "[cli]") {
+  CliTempDir dir;
+  const std::string map = dir.write("seed.json", kSeedMap);
+  for (const std::vector<std::string>& extra :
+       {std::vector<std::string>{"--heuristic", "none"}, {"--heuristic", "octile", "--tie-break", "none"},
+        {"--weight", "1", "--method", "visibility", "--clearance", "0"}}) {
+    std::vector<std::string> args = {"path", map, "--json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const RunResult r = runCli(args);
+    INFO(extra[0] << " " << extra[1] << "\n" << r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(nlohmann::json::parse(r.out)["length"].get<double>() == Approx(34.861884652980).margin(1e-9));
+  }
+}
+
+TEST_CASE("polypath path without --json prints a human summary", "[cli]") {
+  CliTempDir dir;
+  const RunResult r = runCli({"path", dir.write("seed.json", kSeedMap)});
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.out, Contains("found      yes\n"));
+  CHECK_THAT(r.out, Contains("length     34.861884653 m\n"));
+  CHECK_THAT(r.out, Contains("path       6 points\n"));
+  CHECK_THAT(r.out, Contains("(6, 10)\n"));
+  CHECK_THAT(r.out, Contains("graph      4 nodes, "));
+  CHECK_THAT(r.out, Contains("time       build "));
+}
+
+TEST_CASE("polypath path exits 0 when no path exists", "[cli]") {
+  CliTempDir dir;
+  const RunResult r = runCli({"path", dir.write("two.json", kTwoAreas), "--json"});
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  CHECK(j["found"] == false);
+  CHECK(j["path"].empty());
+}
+
+TEST_CASE("polypath path refuses a start inside a hole with exit 2", "[cli]") {
+  CliTempDir dir;
+  const std::string map = dir.write("hole.json", kHoleMap);
+  const RunResult r = runCli({"path", map, "--start", "5,5", "--json"});
+  CHECK(r.exit_code == 2);
+  CHECK(r.out.empty());
+  CHECK_THAT(r.err, StartsWith("polypath: "));
+  CHECK_THAT(r.err, Contains("start (5, 5) is not walkable") && Contains("hole 0"));
+  CHECK(linesOf(r.err).size() == 1);
+
+  const RunResult g = runCli({"path", map, "--goal", "20,20"});
+  CHECK(g.exit_code == 2);
+  CHECK_THAT(g.err, Contains("goal (20, 20) is not walkable: it is outside every polygon"));
+}
+
+TEST_CASE("polypath path reports bad arguments, one line each, with exit 2", "[cli]") {
+  CliTempDir dir;
+  const std::string map = dir.write("seed.json", kSeedMap);
+  const RunResult r = runCli({"path", map, "--start", "abc", "--weight", "x", "--frobnicate", "--goal"});
+  CHECK(r.exit_code == 2);
+  CHECK(r.out.empty());
+  const std::vector<std::string> lines = linesOf(r.err);
+  REQUIRE(lines.size() == 4);
+  CHECK(lines[0] == "polypath: --start expects X,Y, got 'abc'");
+  CHECK(lines[1] == "polypath: --weight expects a number, got 'x'");
+  CHECK(lines[2] == "polypath: unknown option '--frobnicate' for 'path' (see polypath path --help)");
+  CHECK(lines[3] == "polypath: --goal needs a value");
+
+  CHECK(runCli({"path", map, "--corner-offset", "-1"}).err == "polypath: --corner-offset must be 0 or more, got -1\n");
+  CHECK(runCli({"path", map, "--heuristic", "cosine"}).exit_code == 2);
+  CHECK(runCli({"path", map, "--tie-break", "h"}).exit_code == 2);
+  CHECK(runCli({"path", map, "--start", "1,2,3"}).err == "polypath: --start expects X,Y, got '1,2,3'\n");
+  CHECK(runCli({"path"}).err == "polypath: path needs a map file: polypath path MAP [options]\n");
+  CHECK(runCli({"path", map, "other.json"}).exit_code == 2);
+}
+
+TEST_CASE("polypath path: methods and clearance that are not implemented exit 2", "[cli]") {
+  CliTempDir dir;
+  const std::string map = dir.write("seed.json", kSeedMap);
+  const RunResult nav = runCli({"path", map, "--method", "navmesh"});
+  CHECK(nav.exit_code == 2);
+  CHECK(nav.err == "polypath: method 'navmesh' is not implemented yet (use --method visibility)\n");
+  CHECK(runCli({"path", map, "--method", "grid"}).exit_code == 2);
+  CHECK(runCli({"path", map, "--method", "finley"}).exit_code == 2);
+  const RunResult clear = runCli({"path", map, "--clearance", "0.5"});
+  CHECK(clear.exit_code == 2);
+  CHECK(clear.err == "polypath: --clearance 0.5 is not implemented yet (use --clearance 0)\n");
+}
+
+TEST_CASE("polypath path: unreadable or invalid maps exit 2 and name the file", "[cli]") {
+  CliTempDir dir;
+  const std::string missing = (dir.path / "missing.json").string();
+  const RunResult m = runCli({"path", missing});
+  CHECK(m.exit_code == 2);
+  CHECK(m.err == "polypath: " + missing + ": no such file; check the path\n");
+
+  const std::string broken = dir.write("broken.json", "{\n \"polygons\": [,]\n}\n");
+  const RunResult b = runCli({"path", broken});
+  CHECK(b.exit_code == 2);
+  CHECK_THAT(b.err, StartsWith("polypath: " + broken + ":2:15: not valid JSON: "));
+
+  const std::string crossing = dir.write(
+      "crossing.json", R"({"polygons": [{"outer": [[0,0],[10,10],[10,0],[0,6]]}], "start": [1,0.5], "goal": [9,1]})");
+  const RunResult c = runCli({"path", crossing});
+  CHECK(c.exit_code == 2);
+  CHECK_THAT(c.err, StartsWith("polypath: " + crossing + ": error: /polygons/0/outer/0: the ring crosses itself"));
+
+  const std::string no_goal = dir.write("no-goal.json", R"({"polygons": [{"outer": [[0,0],[1,0],[0,1]]}]})");
+  const RunResult n = runCli({"path", no_goal, "--start", "0.1,0.1"});
+  CHECK(n.exit_code == 2);
+  CHECK(n.err == "polypath: " + no_goal + ": the map has no goal; pass --goal X,Y\n");
+}
+
+TEST_CASE("polypath validate prints ok for a valid map and exits 0", "[cli]") {
+  CliTempDir dir;
+  const RunResult r = runCli({"validate", dir.write("seed.json", kSeedMap)});
+  CHECK(r.exit_code == 0);
+  CHECK(r.out == "ok\n");
+  CHECK(r.err.empty());
+}
+
+TEST_CASE("polypath validate prints warnings before ok", "[cli]") {
+  CliTempDir dir;
+  const RunResult r = runCli({"validate", dir.write("dup.json", R"({"polygons": [{"outer": [[0,0],[4,0],[4,4],[0,0]]}]})")});
+  CHECK(r.exit_code == 0);
+  CHECK(r.out ==
+        "warning: /polygons/0/outer/3: the last vertex repeats the first (0, 0); rings close by themselves, so it is "
+        "dropped on load\nok\n");
+}
+
+TEST_CASE("polypath validate lists every problem and exits 1", "[cli]") {
+  CliTempDir dir;
+  const std::string map = dir.write("bad.json", R"({
+    "polygons": [{"outer": [[0,0],[10,0],[10,10],[0,10]], "holes": [[[1,1],[2,2]], [[8,1],[12,1],[12,3],[8,3]]]}],
+    "start": [1, 1], "settings": {"corner_offset": -1}})");
+  const RunResult r = runCli({"validate", map});
+  CHECK(r.exit_code == 1);
+  const std::vector<std::string> lines = linesOf(r.out);
+  INFO(r.out);
+  REQUIRE(lines.size() >= 3);
+  for (const std::string& line : lines) CHECK_THAT(line, StartsWith("error: "));
+  CHECK_THAT(r.out, Contains("error: /polygons/0/holes/0: ring has fewer than 3 distinct vertices"));
+  CHECK_THAT(r.out, Contains("error: /polygons/0/holes/1/1: hole vertex (12, 1) lies outside"));
+  CHECK_THAT(r.out, Contains("error: /settings/corner_offset: "));
+  CHECK(r.out.find("ok") == std::string::npos);
+}
+
+TEST_CASE("polypath validate exits 2 when the file cannot be read", "[cli]") {
+  CliTempDir dir;
+  const RunResult r = runCli({"validate", dir.path.string()});
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, StartsWith("polypath: " + dir.path.string() + ": is a folder"));
+  const std::string newer = dir.write("v2.json", R"({"format": "polypath-map", "version": 2})");
+  const RunResult v = runCli({"validate", newer});
+  CHECK(v.exit_code == 2);
+  CHECK(v.err == "polypath: " + newer + ": version 2 is newer than this polypath reads (1); update polypath\n");
+}
+
+TEST_CASE("polypath --help, --version and no arguments", "[cli]") {
+  const RunResult help = runCli({"--help"});
+  CHECK(help.exit_code == 0);
+  CHECK_THAT(help.out, Contains("path MAP") && Contains("validate MAP"));
+  const RunResult path_help = runCli({"path", "--help"});
+  CHECK(path_help.exit_code == 0);
+  CHECK_THAT(path_help.out, Contains("--corner-offset") && Contains("--json"));
+  const RunResult version = runCli({"--version"});
+  CHECK(version.exit_code == 0);
+  CHECK_THAT(version.out, StartsWith("polypath "));
+  const RunResult none = runCli({});
+  CHECK(none.exit_code == 2);
+  CHECK_THAT(none.err, Contains("usage: polypath"));
+  const RunResult unknown = runCli({"frobnicate"});
+  CHECK(unknown.exit_code == 2);
+  CHECK(unknown.err == "polypath: unknown command 'frobnicate' (see polypath --help)\n");
+}
