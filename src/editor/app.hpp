@@ -1,0 +1,113 @@
+// app.hpp: the editor application: SDL window and renderer, Dear ImGui, the loop
+// (events, update, render) and the headless screenshot.
+//
+// Mouse input reaches Dear ImGui from the SDL events the loop receives (not from
+// SDL_GetMouseState), so events pushed with SDL_PushEvent drive the editor exactly like
+// a real mouse; the tests rely on that.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <SDL.h>
+
+#include "editor/camera.hpp"
+#include "editor/command_line.hpp"
+#include "editor/panels.hpp"
+#include "editor/scene.hpp"
+
+namespace polypath::editor {
+
+class SdlDebugDraw;
+
+/// An RGBA image read back from the renderer (4 bytes per pixel, rows top to bottom).
+struct Image {
+  int width = 0;
+  int height = 0;
+  std::vector<std::uint8_t> rgba;
+  /// Colour of pixel (x, y); transparent black outside the image.
+  Color at(int x, int y) const;
+};
+
+/// Writes an image as PNG (stb_image_write). False with `error` set on failure.
+bool writePng(const Image& image, const std::filesystem::path& file, std::string* error = nullptr);
+
+/// The editor. Typical use: App app(options); app.init(&error); app.run(); One App at a
+/// time per process (it owns SDL and the Dear ImGui context).
+class App {
+ public:
+  explicit App(AppOptions options);
+  ~App();
+  App(const App&) = delete;
+  App& operator=(const App&) = delete;
+
+  /// Opens the map (or the default map), creates the window, renderer and ImGui
+  /// context, and makes the Step presses asked for. A map that cannot be read is not a
+  /// failure: the editor opens an empty document and shows the error (see loadError()).
+  /// Returns false only when SDL or the renderer cannot start.
+  bool init(std::string* error = nullptr);
+
+  /// One iteration: handle pending events, advance the search animation, lay out the
+  /// panels, handle canvas input, draw and present. With `capture`, the frame is read
+  /// back into it before being presented.
+  void frame(Image* capture = nullptr);
+  /// Runs frames until the window is closed. Returns the exit code (0).
+  int run();
+  /// Renders a few frames (so ImGui lays out), writes the last one to the screenshot
+  /// file and returns the exit code: 0, 1 when the PNG cannot be written, 2 when the
+  /// map could not be loaded (the PNG is still written).
+  int runScreenshot();
+
+  /// True once the user closed the window (after confirming unsaved changes).
+  bool quitRequested() const { return ui_.quit; }
+  /// The error of loading the initial map; empty when it loaded.
+  const std::string& loadError() const { return load_error_; }
+
+  /// The document, built map and search the editor shows.
+  Scene& scene() { return scene_; }
+  const Scene& scene() const { return scene_; }
+  /// View options, the file field, the status line and last frame's widget rectangles.
+  UiState& ui() { return ui_; }
+  /// The canvas camera of the last frame (fitted to the document when it was opened).
+  const Camera& camera() const { return camera_; }
+  /// The SDL window (null before init()).
+  SDL_Window* window() const { return window_; }
+  /// Window size in pixels.
+  int width() const;
+  int height() const;
+
+ private:
+  void loadInitialDocument();
+  void handleEvent(const SDL_Event& e);
+  void feedMouseToImGui();
+  void canvas();
+  void render(Image* capture);
+  void drawGrid(SdlDebugDraw& dd) const;
+  void drawOverlays(SdlDebugDraw& dd) const;
+  void updateTitle();
+
+  AppOptions options_;
+  Scene scene_;
+  UiState ui_;
+  Camera camera_;
+  std::uint64_t fitted_generation_ = 0;
+  std::string load_error_;
+  std::string title_;
+
+  SDL_Window* window_ = nullptr;
+  SDL_Renderer* renderer_ = nullptr;
+  bool sdl_started_ = false;
+  bool imgui_started_ = false;
+
+  // Mouse state from events (see the file comment).
+  bool mouse_inside_ = false;
+  ScreenPos mouse_{};
+  bool mouse_down_[3] = {false, false, false};
+  bool mouse_pressed_[3] = {false, false, false};
+
+  Point grab_offset_{};  // handle position minus mouse world position at grab time
+};
+
+}  // namespace polypath::editor

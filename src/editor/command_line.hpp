@@ -1,0 +1,48 @@
+// command_line.hpp: `polypath-editor [MAP] [--screenshot OUT.png] [--steps N] [--size WxH]`
+// and where the default map is found.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace polypath::editor {
+
+/// What the editor is asked to do at start.
+struct AppOptions {
+  std::optional<std::filesystem::path> map;         ///< map to open; none: the default map
+  std::optional<std::filesystem::path> screenshot;  ///< render one frame headless to this PNG and exit
+  int steps = 0;                                    ///< Step presses made before the first frame
+  int width = 1280;                                 ///< window width, pixels
+  int height = 800;                                 ///< window height, pixels
+  bool headless = false;  ///< offscreen video driver and software renderer (implied by `screenshot`)
+};
+
+/// Result of parsing the command line.
+struct ParsedCommandLine {
+  AppOptions options;
+  bool help = false;   ///< --help was given: print usage() and exit 0
+  std::string error;   ///< not empty: print it and usage() and exit 2
+};
+
+/// Parses the arguments after the program name. Never throws.
+ParsedCommandLine parseCommandLine(const std::vector<std::string>& args);
+
+/// The usage text.
+std::string usage();
+
+/// File name of the map opened when none is given.
+inline constexpr const char* kDefaultMapName = "seed-demo.json";
+
+/// Where the default map may be, in order: ../../maps, ../maps and ./maps relative to
+/// the executable's folder, then the source tree's maps/ (POLYPATH_SOURCE_DIR).
+std::vector<std::filesystem::path> defaultMapCandidates(const std::filesystem::path& executable_dir);
+
+/// The first candidate that exists; nullopt when none does.
+std::optional<std::filesystem::path> findDefaultMap(const std::filesystem::path& executable_dir);
+
+/// Folder of the running executable (SDL_GetBasePath, or /proc/self/exe); empty if unknown.
+std::filesystem::path executableDir();
+
+}  // namespace polypath::editor

@@ -1,0 +1,41 @@
+// picking.hpp: the things the mouse can grab on the canvas (start, goal, ring vertices).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "editor/camera.hpp"
+#include "io/map_io.hpp"
+
+namespace polypath::editor {
+
+/// How close (pixels) the mouse must be to a handle to grab it.
+inline constexpr double kHitRadius = 8.0;
+
+/// A draggable point of a document: the start, the goal or one ring vertex.
+struct Handle {
+  enum class Kind { None, Start, Goal, Vertex };
+  Kind kind = Kind::None;
+  int polygon = -1;  ///< polygon index (Vertex)
+  int hole = -1;     ///< hole index, -1 for the outer ring (Vertex)
+  int vertex = -1;   ///< vertex index in the ring (Vertex)
+
+  /// True for anything but Kind::None.
+  explicit operator bool() const { return kind != Kind::None; }
+  friend bool operator==(const Handle&, const Handle&) = default;
+};
+
+/// The handle under `mouse`: start and goal win over vertices when both are within
+/// `radius` pixels; otherwise the nearest vertex within `radius`; else a None handle.
+Handle pickHandle(const MapDocument& doc, const Camera& camera, ScreenPos mouse, double radius = kHitRadius);
+
+/// World position of a handle; nullopt when it does not exist in `doc`.
+std::optional<Point> handlePosition(const MapDocument& doc, const Handle& handle);
+
+/// Sets a handle's position; false (and no change) when it does not exist in `doc`.
+bool setHandlePosition(MapDocument& doc, const Handle& handle, Point p);
+
+/// "start", "goal", "polygon 0, outer ring, vertex 3", "polygon 0, hole 1, vertex 2".
+std::string describeHandle(const Handle& handle);
+
+}  // namespace polypath::editor

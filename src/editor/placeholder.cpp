@@ -1,1 +1,0 @@
-// replaced by the editor sources

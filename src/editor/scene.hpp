@@ -1,0 +1,183 @@
+// scene.hpp: what the editor shows and edits: the document, the structures built from it
+// (polygon map, visibility graph, query, path) and the step-by-step search.
+//
+// [SECTION] Stats
+// [SECTION] Scene
+//
+// Every edit rebuilds the PolygonMap and VisibilityGraph and redoes the query (maps are
+// small). An edit that makes the map invalid never throws: the last valid map stays
+// built and drawn, and problems() says what is wrong.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/debug_draw.hpp"
+#include "core/search.hpp"
+#include "core/visibility_graph.hpp"
+#include "editor/picking.hpp"
+#include "io/map_io.hpp"
+
+namespace polypath::editor {
+
+// [SECTION] Stats
+
+/// Numbers for the stats panel.
+struct SceneStats {
+  std::size_t vertices = 0;      ///< ring vertices of the built map
+  std::size_t reflex_nodes = 0;  ///< visibility graph nodes
+  std::size_t links = 0;         ///< line-of-sight links between nodes
+  int expansions = 0;            ///< nodes expanded: by findPath, or by the stepped search while stepping
+  bool path_found = false;       ///< a path is shown
+  double path_length = 0.0;      ///< world units, 0 without a path
+  double build_ms = 0.0;         ///< PolygonMap + VisibilityGraph build time, milliseconds
+  double query_ms = 0.0;         ///< VisibilityQuery + findPath time, milliseconds
+  SearchStatus status = SearchStatus::Idle;  ///< of findPath, or of the stepped search while stepping
+};
+
+// [SECTION] Scene
+
+/// Owns the edited MapDocument and everything derived from it. Not copyable: the graph,
+/// query and search point into each other.
+class Scene {
+ public:
+  Scene();
+  ~Scene();
+  Scene(const Scene&) = delete;
+  Scene& operator=(const Scene&) = delete;
+
+  // Document --------------------------------------------------------------------------
+
+  /// Replaces the document (not dirty), forgets the previous map and search, rebuilds.
+  /// `file` is where Save writes; none for a new document.
+  void setDocument(MapDocument doc, std::optional<std::filesystem::path> file = std::nullopt);
+  /// Loads a map file. On failure the current document stays, the error goes to
+  /// problems() and (if given) `error`, and false is returned. Never throws.
+  bool openFile(const std::filesystem::path& file, std::string* error = nullptr);
+  /// Saves the document atomically to `file`, which becomes the current file. On failure
+  /// the error goes to problems() and `error` and false is returned. Never throws.
+  bool saveFile(const std::filesystem::path& file, std::string* error = nullptr);
+  /// Records a file problem (for example a map given on the command line that failed to
+  /// load) shown first in problems(); an empty message clears it.
+  void setFileProblem(const std::string& where, const std::string& message);
+
+  const MapDocument& document() const { return doc_; }
+  /// The file Save writes to, if any.
+  const std::optional<std::filesystem::path>& file() const { return file_; }
+  /// True when the document changed since it was opened or saved.
+  bool dirty() const { return dirty_; }
+  /// The document's name, else the file name, else "untitled".
+  std::string displayName() const;
+  /// Incremented by setDocument() and openFile(): a new document was loaded.
+  std::uint64_t documentGeneration() const { return generation_; }
+
+  // Edits (each marks the document dirty and rebuilds) --------------------------------
+
+  /// Moves the start, the goal or a ring vertex. False when the handle does not exist.
+  bool moveHandle(const Handle& handle, Point p);
+  /// Sets the document's corner offset (world units; saved in the file).
+  void setCornerOffset(double offset);
+  /// Sets or removes the start / goal.
+  void setStart(std::optional<Point> p);
+  void setGoal(std::optional<Point> p);
+
+  // Built data ----------------------------------------------------------------------
+
+  /// The built map: the document's, or the last valid one when the document is invalid;
+  /// null when no valid map was ever built for this document.
+  const PolygonMap* polygonMap() const { return map_.get(); }
+  const VisibilityGraph* graph() const { return graph_.get(); }
+  /// The query linking start and goal; null when they are missing or not walkable.
+  const VisibilityQuery* query() const { return query_.get(); }
+  /// True when the built map is the document's (false: an older map is shown).
+  bool mapIsCurrent() const { return map_current_; }
+  /// Everything wrong: the file problem first, then validation, build and query errors.
+  std::vector<MapProblem> problems() const;
+  /// True when problems() holds an error (not only warnings).
+  bool hasErrors() const;
+  const SceneStats& stats() const { return stats_; }
+
+  // Search ----------------------------------------------------------------------------
+
+  /// Heuristic, weight and tie-break for both findPath and the stepped search. Changing
+  /// them redoes the query (and replays the steps made so far).
+  const SearchOptions& searchOptions() const { return options_; }
+  void setSearchOptions(const SearchOptions& options);
+
+  /// Exactly one A* expansion (Search::step()); switches the canvas to the stepped view.
+  void step();
+  /// Starts animating steps (restarts a finished search). See update().
+  void startRun();
+  /// Stops the animation; the stepped view stays.
+  void pause();
+  /// Back to the start of the search: no expansion made, the canvas shows findPath's result.
+  void reset();
+  /// Runs the stepped search to the end at once.
+  void finish();
+  /// Advances the animation by `seconds` of wall time at stepsPerSecond().
+  void update(double seconds);
+
+  /// True after Step/Run until Reset: the canvas shows the stepped search state.
+  bool stepping() const { return stepping_; }
+  /// True while Run animates.
+  bool running() const { return running_; }
+  double stepsPerSecond() const { return steps_per_second_; }
+  void setStepsPerSecond(double sps);
+
+  /// The stepped search's state; null when there is no query.
+  const SearchState* searchState() const { return query_ ? &search_.state() : nullptr; }
+  /// findPath's result for the current start, goal and options.
+  const Path& resultPath() const { return path_; }
+  /// The path the canvas shows: the result, or while stepping the stepped search's path
+  /// once it found the goal (not found otherwise).
+  const Path& shownPath() const;
+
+  // Drawing -------------------------------------------------------------------------
+
+  /// Draws the built map, graph, query, path and (while stepping) the search, layer by
+  /// layer, back to front: region, normals, edges, vertices, line-of-sight links,
+  /// start/goal links, path, reflex nodes, start/goal markers, closed set, open set,
+  /// relaxed arcs, expanded node. The path lies under the nodes so both stay visible,
+  /// and the search sets lie on top of the nodes and markers they are about.
+  void draw(DebugDraw& dd, std::uint32_t layers, const DrawStyle& style = {}) const;
+
+ private:
+  void documentChanged();
+  void rebuild();
+  // Redoes the query; while stepping, replays `replay` expansions on the new search.
+  void requery(int replay);
+  int expansionsToReplay() const;
+  void updateSteppedPath();
+  void updateStats();
+
+  MapDocument doc_;
+  std::optional<std::filesystem::path> file_;
+  bool dirty_ = false;
+  std::uint64_t generation_ = 0;
+
+  std::unique_ptr<PolygonMap> map_;
+  std::unique_ptr<VisibilityGraph> graph_;
+  std::unique_ptr<VisibilityQuery> query_;
+  bool map_current_ = false;
+  std::vector<MapProblem> problems_;
+  std::optional<MapProblem> file_problem_;
+
+  SearchOptions options_;
+  Search search_;
+  Path path_;
+  Path stepped_path_;
+  bool stepping_ = false;
+  bool running_ = false;
+  double steps_per_second_ = 4.0;
+  double step_budget_ = 0.0;
+
+  double build_ms_ = 0.0;
+  double query_ms_ = 0.0;
+  SceneStats stats_;
+};
+
+}  // namespace polypath::editor
