@@ -295,7 +295,7 @@ TEST_CASE("a wrong format is refused, a missing one accepted", "[io]") {
   CHECK(parseErrorOf(R"({"version": 1, "polygons": []})").empty());
 }
 
-TEST_CASE("a newer version is refused with a clear message; the version must be a whole number", "[io]") {
+TEST_CASE("a newer version is refused with a clear message and the version must be a whole number", "[io]") {
   CHECK(parseErrorOf(R"({"format": "polypath-map", "version": 2, "polygons": []})", "maps/new.json") ==
         "maps/new.json: version 2 is newer than this polypath reads (1); update polypath");
   // Refused before the rest is judged: a newer file may use shapes this version cannot read.
