@@ -1,9 +1,7 @@
 // The maps of ../shared/cases (public bug reports against other pathfinders), each with
 // the answer its "expect" field states, run through the visibility method.
 //
-// Cases whose answer depends on the zero-width pinch rule (holes touching each other or
-// the outer ring) are listed under the hidden tag [.pinch] until that rule is built;
-// grid-only and navmesh-only answers belong to those methods' tests.
+// Grid-only and navmesh-only answers belong to those methods' tests.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -92,7 +90,7 @@ TEST_CASE("shared cases: visibility answers", "[cases]") {
   for (const Expected& e : cases) runCase(e);
 }
 
-TEST_CASE("shared cases: zero-width pinches block (needs the pinch rule)", "[.pinch]") {
+TEST_CASE("shared cases: zero-width pinches block", "[cases]") {
   const std::vector<Expected> cases = {
       {"02-hole-splits-map.json", std::nullopt},
       {"04-hole-vertex-on-outer-edge.json", 4 + 4 * std::sqrt(2.0), {{2, 2}, {4, 4}, {4, 8}, {2, 10}}},

@@ -111,3 +111,39 @@ TEST_CASE("line of sight may run along edges and touch vertices but never enter 
   CHECK_FALSE(m.lineOfSight({0, 0}, {20, 20}));    // the diagonal crosses the hole
   CHECK(m.lineOfSight({5, 5}, {5, 5}));            // a point sees itself
 }
+
+TEST_CASE("a pinch point splits into one corner per free wedge", "[polygon_map]") {
+  // Two square holes meeting at (6,6): the free directions there are two quadrants.
+  const PolygonMap m({{{{0, 0}, {12, 0}, {12, 12}, {0, 12}},
+                       {{{3, 3}, {6, 3}, {6, 6}, {3, 6}}, {{{6, 6}, {9, 6}, {9, 9}, {6, 9}}}}}});
+  int atPinch = 0;
+  for (const auto& c : m.corners()) {
+    if (c.position != Point{6, 6}) continue;
+    ++atPinch;
+    CHECK(c.pinch);
+    CHECK_FALSE(c.reflex);  // each wedge is a right angle
+  }
+  CHECK(atPinch == 2);
+  CHECK_FALSE(m.lineOfSight({8, 4}, {4, 8}));  // through the pinch, from one wedge to the other
+  CHECK(m.lineOfSight({8, 4}, {6, 6}));        // to the pinch point itself
+  CHECK_FALSE(m.lineOfSight({7, 5}, {5, 7}));
+  CHECK(m.lineOfSight({6, 6}, {10, 2}));       // out of it within one wedge
+}
+
+TEST_CASE("a hole corner on an outer edge is inserted as a vertex of that edge", "[polygon_map]") {
+  // Case 04 of shared/cases: the triangle's corner (0,6) lies inside the outer edge x = 0.
+  const PolygonMap m({{{{0, 0}, {16, 0}, {16, 12}, {0, 12}}, {{{0, 6}, {4, 4}, {4, 8}}}}});
+  CHECK(m.polygons()[0].outer.size() == 5);
+  CHECK_FALSE(m.lineOfSight({1, 5}, {1, 7}));  // crosses the triangle
+  CHECK(m.lineOfSight({2, 2}, {0, 6}));         // reaching the contact point is fine
+  CHECK_FALSE(m.lineOfSight({0, 0}, {0, 12}));          // along the wall through the pinch
+}
+
+TEST_CASE("a hole that shares edges with the outer ring leaves zero-width gaps closed", "[polygon_map]") {
+  // Case 02: the hole spans the full width; its left and right sides lie on the outer ring.
+  const PolygonMap m({{{{0, 0}, {12, 0}, {12, 10}, {0, 10}}, {{{0, 4}, {12, 4}, {12, 6}, {0, 6}}}}});
+  CHECK(m.reflexCorners().empty());
+  CHECK_FALSE(m.lineOfSight({0, 2}, {0, 8}));
+  CHECK_FALSE(m.lineOfSight({0, 4}, {0, 6}));
+  CHECK(m.lineOfSight({0, 0}, {0, 4}));
+}

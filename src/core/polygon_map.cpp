@@ -86,6 +86,7 @@ PolygonMap::PolygonMap(std::vector<Polygon> polygons) {
           cleanRing(polygons[pi].holes[hi], {static_cast<int>(pi), static_cast<int>(hi), -1}, false));
     polygons_.push_back(std::move(clean));
   }
+  insertContactPoints();
   for (std::size_t pi = 0; pi < polygons_.size(); ++pi) {
     const Polygon& poly = polygons_[pi];
     for (int hi = -1; hi < static_cast<int>(poly.holes.size()); ++hi) {
@@ -114,7 +115,126 @@ PolygonMap::PolygonMap(std::vector<Polygon> polygons) {
     v.reflex = orient(vertices_[v.prev].position, v.position, vertices_[v.next].position) < 0;
     if (v.reflex) reflex_.push_back(static_cast<int>(i));
   }
+  buildCorners();
   buildEdgeGrid();
+}
+
+void PolygonMap::insertContactPoints() {
+  // Every ring vertex that lies inside an edge (of any ring) becomes a vertex of that
+  // edge too. O(n^2) exact tests with a bounding-box reject; inputs are ring vertices, so
+  // inserting never creates new contacts.
+  std::vector<Point> all;
+  for (const Polygon& poly : polygons_) {
+    all.insert(all.end(), poly.outer.begin(), poly.outer.end());
+    for (const Ring& h : poly.holes) all.insert(all.end(), h.begin(), h.end());
+  }
+  std::sort(all.begin(), all.end(), [](Point a, Point b) { return a.x != b.x ? a.x < b.x : a.y < b.y; });
+  all.erase(std::unique(all.begin(), all.end()), all.end());
+  auto splitRing = [&](Ring& ring) {
+    Ring out;
+    std::vector<Point> inside;
+    for (std::size_t i = 0; i < ring.size(); ++i) {
+      const Point a = ring[i], b = ring[(i + 1) % ring.size()];
+      out.push_back(a);
+      inside.clear();
+      // Points are sorted by x: only those within the edge's x range can lie on it.
+      const auto lo = std::lower_bound(all.begin(), all.end(), Point{std::min(a.x, b.x), -HUGE_VAL},
+                                       [](Point p, Point q) { return p.x != q.x ? p.x < q.x : p.y < q.y; });
+      for (auto it = lo; it != all.end() && it->x <= std::max(a.x, b.x); ++it)
+        if (strictlyInsideSegment(a, b, *it)) inside.push_back(*it);
+      std::sort(inside.begin(), inside.end(), [&](Point p, Point q) { return dot(p - a, b - a) < dot(q - a, b - a); });
+      out.insert(out.end(), inside.begin(), inside.end());
+    }
+    ring = std::move(out);
+  };
+  for (Polygon& poly : polygons_) {
+    splitRing(poly.outer);
+    for (Ring& h : poly.holes) splitRing(h);
+  }
+}
+
+namespace {
+
+// Exact angular order of directions from a common origin o: counter-clockwise from the
+// +x axis. Directions are given by points other than o.
+int halfPlane(Point o, Point p) { return (p.y < o.y || (p.y == o.y && p.x < o.x)) ? 1 : 0; }
+bool angleLess(Point o, Point p, Point q) {
+  const int hp = halfPlane(o, p), hq = halfPlane(o, q);
+  if (hp != hq) return hp < hq;
+  return orient(o, p, q) > 0;
+}
+bool sameDirection(Point o, Point p, Point q) { return halfPlane(o, p) == halfPlane(o, q) && orient(o, p, q) == 0; }
+
+// Exact: direction o->t lies in the closed wedge swept counter-clockwise from o->first to o->last.
+bool inWedge(Point o, Point first, Point last, Point t) {
+  const int turn = orient(last, o, first);
+  const bool leftOfFirst = orient(o, first, t) >= 0;
+  const bool rightOfLast = orient(o, last, t) <= 0;
+  if (turn > 0) return leftOfFirst && rightOfLast;  // narrower than 180 degrees
+  if (turn < 0) return leftOfFirst || rightOfLast;  // wider than 180 degrees
+  if (sameDirection(o, first, last)) return sameDirection(o, first, t);  // degenerate spike
+  return leftOfFirst;                                                    // exactly 180 degrees
+}
+
+Point wedgeBisector(Point o, Point first, Point last) {
+  const Point a = normalized(first - o), b = normalized(last - o);
+  const int turn = orient(last, o, first);
+  if (turn == 0) return {-a.y, a.x};  // half-plane: the left normal of the first ray
+  const Point sum = normalized(a + b);
+  return turn > 0 ? sum : sum * -1.0;
+}
+
+}  // namespace
+
+void PolygonMap::buildCorners() {
+  const int n = static_cast<int>(vertices_.size());
+  std::vector<int> order(n);
+  for (int i = 0; i < n; ++i) order[i] = i;
+  auto posLess = [&](int a, int b) {
+    const Point p = vertices_[a].position, q = vertices_[b].position;
+    return p.x != q.x ? p.x < q.x : p.y < q.y;
+  };
+  std::sort(order.begin(), order.end(), posLess);
+  vertex_group_.assign(n, -1);
+  for (std::size_t k = 0; k < order.size();) {
+    std::size_t end = k + 1;
+    while (end < order.size() && vertices_[order[end]].position == vertices_[order[k]].position) ++end;
+    const int group = static_cast<int>(group_first_.size());
+    group_first_.push_back(static_cast<int>(corners_.size()));
+    group_pinch_.push_back(end - k > 1 ? 1 : 0);
+    const Point o = vertices_[order[k]].position;
+    if (end - k == 1) {
+      const Vertex& v = vertices_[order[k]];
+      corners_.push_back({o, vertices_[v.next].position, vertices_[v.prev].position, order[k], v.reflex, false,
+                          v.vertex_normal});
+    } else {
+      // Each ring occupies the wedge from its previous vertex counter-clockwise to its
+      // next vertex (the walkable side is left of the edges). The free wedges are the
+      // gaps between these blocked wedges, sorted around the point; a gap of zero
+      // width (two rings sharing an edge) is no wedge at all.
+      std::vector<int> occ(order.begin() + static_cast<std::ptrdiff_t>(k), order.begin() + static_cast<std::ptrdiff_t>(end));
+      std::sort(occ.begin(), occ.end(), [&](int a, int b) {
+        return angleLess(o, vertices_[vertices_[a].prev].position, vertices_[vertices_[b].prev].position);
+      });
+      for (std::size_t j = 0; j < occ.size(); ++j) {
+        const Point first = vertices_[vertices_[occ[j]].next].position;
+        const Point last = vertices_[vertices_[occ[(j + 1) % occ.size()]].prev].position;
+        if (sameDirection(o, first, last)) continue;
+        const bool reflex = orient(last, o, first) < 0;
+        corners_.push_back({o, first, last, occ[j], reflex, true, wedgeBisector(o, first, last)});
+      }
+    }
+    for (std::size_t j = k; j < end; ++j) vertex_group_[order[j]] = group;
+    k = end;
+  }
+  group_first_.push_back(static_cast<int>(corners_.size()));
+  for (std::size_t c = 0; c < corners_.size(); ++c)
+    if (corners_[c].reflex) reflex_corners_.push_back(static_cast<int>(c));
+}
+
+bool PolygonMap::directionInCorner(int c, Point t) const {
+  const Corner& k = corners_[c];
+  return inWedge(k.position, k.first, k.last, t);
 }
 
 PointLocation PolygonMap::locate(Point p) const {
@@ -143,14 +263,21 @@ PointLocation PolygonMap::locate(Point p) const {
 
 bool PolygonMap::directionIsFree(int vi, Point t) const {
   const Vertex& v = vertices_[vi];
-  const Point u = vertices_[v.prev].position;
-  const Point w = vertices_[v.next].position;
-  const int turn = orient(u, v.position, w);
-  const bool leftOfNext = orient(v.position, w, t) >= 0;   // t on the walkable side of edge v->w
-  const bool rightOfPrev = orient(v.position, u, t) <= 0;  // t on the walkable side of edge u->v
-  if (turn > 0) return leftOfNext && rightOfPrev;          // convex corner: narrow cone
-  if (turn < 0) return leftOfNext || rightOfPrev;          // reflex corner: wide cone
-  return leftOfNext;                                       // straight vertex: half-plane
+  return inWedge(v.position, vertices_[v.next].position, vertices_[v.prev].position, t);
+}
+
+bool PolygonMap::passesCorner(int vi, Point a, Point b) const {
+  const Point p = vertices_[vi].position;
+  const int g = vertex_group_[vi];
+  if (!group_pinch_[g]) {
+    if (p != b && !directionIsFree(vi, b)) return false;
+    if (p != a && !directionIsFree(vi, a)) return false;
+    return true;
+  }
+  // A pinch point: the part before p and the part after p must lie in one free wedge.
+  for (int c = group_first_[g]; c < group_first_[g + 1]; ++c)
+    if ((p == b || directionInCorner(c, b)) && (p == a || directionInCorner(c, a))) return true;
+  return false;
 }
 
 bool PolygonMap::segmentClearOfEdge(int i, Point a, Point b) const {
@@ -161,10 +288,7 @@ bool PolygonMap::segmentClearOfEdge(int i, Point a, Point b) const {
     return true;
   // Contact at vertex p: every part of the segment that leaves p must leave into the free cone.
   const int op = orient(a, b, p);
-  if (op == 0 && onSegment(a, b, p)) {
-    if (p != b && !directionIsFree(i, b)) return false;
-    if (p != a && !directionIsFree(i, a)) return false;
-  }
+  if (op == 0 && onSegment(a, b, p) && !passesCorner(i, a, b)) return false;
   // Edge (p, q): its endpoints are handled as vertices; here only its open interior matters.
   const int oq = orient(a, b, q);
   if (op == 0 || oq == 0 || op == oq) return true;
@@ -257,15 +381,15 @@ void PolygonMap::buildEdgeGrid() {
   }
 }
 
-Point PolygonMap::offsetCorner(int v, double offset) const {
-  const Vertex& vx = vertices_[v];
-  if (offset == 0.0) return vx.position;
+Point PolygonMap::offsetCorner(int c, double offset) const {
+  const Corner& k = corners_[c];
+  if (offset == 0.0) return k.position;
   double d = offset;
   for (int attempt = 0; attempt < 32; ++attempt, d *= 0.5) {
-    const Point candidate = vx.position + vx.vertex_normal * d;
+    const Point candidate = k.position + k.normal * d;
     if (isWalkable(candidate)) return candidate;
   }
-  return vx.position;
+  return k.position;
 }
 
 }  // namespace polypath

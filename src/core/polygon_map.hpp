@@ -77,6 +77,11 @@ struct PointLocation {
 /// Reflex vertices therefore do not depend on the input winding.
 ///
 /// The walkable region is closed: inside an outer ring and not strictly inside a hole.
+/// Zero-width pinches block: where rings touch at a point (holes meeting at a corner, a
+/// hole corner on the outer ring), the free directions at that point form several
+/// wedges, and a path that passes through or turns at the point stays in one wedge.
+/// A vertex of one ring lying inside an edge of another is inserted into that edge, so
+/// every contact is between vertices.
 /// Errors: GeometryError for non-finite coordinates, rings with fewer than 3 distinct
 /// vertices, or rings with zero area. (Self-intersection is reported by validation.)
 class PolygonMap {
@@ -98,6 +103,20 @@ class PolygonMap {
     int first = 0;     ///< first vertex index
     int count = 0;     ///< number of vertices
   };
+  /// A corner of the walkable region: one wedge of free directions at a boundary point.
+  /// An ordinary vertex has one corner, the angle between its two edges; a pinch point,
+  /// where several ring vertices coincide, has one corner per free wedge between them.
+  /// The wedge sweeps counter-clockwise (y-up frame) from the ray towards `first` to the
+  /// ray towards `last`; both rays are edges and belong to the wedge.
+  struct Corner {
+    Point position;      ///< world units
+    Point first;         ///< a point on the wedge's first bounding ray (a ring vertex)
+    Point last;          ///< a point on the wedge's last bounding ray (a ring vertex)
+    int vertex = -1;     ///< a ring vertex at this position (index into vertices())
+    bool reflex = false; ///< the wedge is wider than 180 degrees: a graph node
+    bool pinch = false;  ///< several ring vertices meet here
+    Point normal;        ///< unit bisector pointing into the wedge
+  };
   /// Axis-aligned bounds in world units.
   struct Bounds {
     Point min, max;
@@ -112,8 +131,15 @@ class PolygonMap {
   /// Every ring vertex of every polygon, ring after ring.
   const std::vector<Vertex>& vertices() const { return vertices_; }
   const std::vector<RingInfo>& rings() const { return rings_; }
-  /// Indices of the reflex vertices, in vertex order.
+  /// Indices of the vertices whose own two edges make a reflex angle, in vertex order.
+  /// At a pinch point this is a property of one ring only: the graph uses reflexCorners().
   const std::vector<int>& reflexVertices() const { return reflex_; }
+  /// Every corner (free wedge) of the walkable region.
+  const std::vector<Corner>& corners() const { return corners_; }
+  /// Indices into corners() of the reflex corners: the visibility graph's nodes.
+  const std::vector<int>& reflexCorners() const { return reflex_corners_; }
+  /// Exact: the direction from corner c's position towards t lies in its closed wedge.
+  bool directionInCorner(int c, Point t) const;
   Bounds bounds() const { return bounds_; }
   bool empty() const { return vertices_.empty(); }
 
@@ -134,11 +160,12 @@ class PolygonMap {
   /// directions at v (between its two edges, on the walkable side).
   bool directionIsFree(int v, Point t) const;
 
-  /// A reflex vertex pushed by `offset` world units along its inward vertex normal (the
-  /// method of the seed article "Polygonal A* Pathfinding in C++17"). When the pushed
-  /// point is not walkable the push is halved, at most 32 times, and the vertex itself
-  /// is returned if no push lands inside: the loop is always bounded.
-  Point offsetCorner(int v, double offset) const;
+  /// Corner c's position pushed by `offset` world units along its bisector (the method
+  /// of the seed article "Polygonal A* Pathfinding in C++17", which pushes along the
+  /// vertex normal). When the pushed point is not walkable the push is halved, at most
+  /// 32 times, and the corner itself is returned if no push lands inside: the loop is
+  /// always bounded.
+  Point offsetCorner(int c, double offset) const;
 
  private:
   std::vector<Polygon> polygons_;
@@ -147,10 +174,21 @@ class PolygonMap {
   std::vector<int> reflex_;
   Bounds bounds_{};
 
+  void insertContactPoints();
+  void buildCorners();
+  std::vector<Corner> corners_;
+  std::vector<int> reflex_corners_;
+  std::vector<int> vertex_group_;  // per vertex: index into group_first_ (coincident vertices)
+  std::vector<int> group_first_;   // per group: first corner; group g's corners end at group_first_[g + 1]
+  std::vector<char> group_pinch_;  // per group: several vertices coincide
+
   // Uniform grid over the edges for line of sight: cell (cx, cy) lists the edges
   // (by their first vertex) whose bounding box overlaps it, in CSR form.
   void buildEdgeGrid();
   bool segmentClearOfEdge(int i, Point a, Point b) const;
+  // Vertex vi lies on the closed segment [a, b]: the segment may touch or pass it only
+  // within one free wedge.
+  bool passesCorner(int vi, Point a, Point b) const;
   double cell_size_ = 1.0;
   int grid_w_ = 0, grid_h_ = 0;
   std::vector<int> cell_start_;

@@ -7,13 +7,14 @@ namespace polypath {
 
 VisibilityGraph::VisibilityGraph(const PolygonMap& map, VisibilityOptions options)
     : map_(&map), options_(options) {
-  for (int v : map.reflexVertices()) nodes_.push_back({v, map.offsetCorner(v, options.corner_offset)});
+  for (int c : map.reflexCorners())
+    nodes_.push_back({c, map.corners()[c].vertex, map.offsetCorner(c, options.corner_offset)});
   adjacency_.resize(nodes_.size());
   const NodeId r = static_cast<NodeId>(nodes_.size());
   for (NodeId i = 0; i < r; ++i) {
     for (NodeId j = i + 1; j < r; ++j) {
       const Point a = nodes_[i].position, b = nodes_[j].position;
-      if (!tangentAt(i, b) || !tangentAt(j, a)) continue;
+      if (!linkable(i, b) || !linkable(j, a)) continue;
       if (!map.lineOfSight(a, b)) continue;
       const double len = distance(a, b);
       links_.push_back({i, j, len});
@@ -25,11 +26,15 @@ VisibilityGraph::VisibilityGraph(const PolygonMap& map, VisibilityOptions option
 
 bool VisibilityGraph::tangentAt(NodeId n, Point t) const {
   if (options_.corner_offset != 0.0) return true;
-  const auto& vs = map_->vertices();
-  const PolygonMap::Vertex& v = vs[nodes_[n].vertex];
-  const int a = orient(v.position, t, vs[v.prev].position);
-  const int b = orient(v.position, t, vs[v.next].position);
+  const PolygonMap::Corner& c = map_->corners()[nodes_[n].corner];
+  const int a = orient(c.position, t, c.first);
+  const int b = orient(c.position, t, c.last);
   return a * b >= 0;
+}
+
+bool VisibilityGraph::linkable(NodeId n, Point t) const {
+  if (options_.corner_offset != 0.0) return true;  // pushed nodes are interior points
+  return map_->directionInCorner(nodes_[n].corner, t) && tangentAt(n, t);
 }
 
 void requireWalkable(const PolygonMap& map, Point p, const char* which) {
@@ -56,8 +61,8 @@ VisibilityQuery::VisibilityQuery(const VisibilityGraph& graph, Point start, Poin
   if (direct_) return;  // the straight segment is optimal; no node can shorten it
   for (NodeId n = 0; n < static_cast<NodeId>(graph.nodes().size()); ++n) {
     const Point p = graph.nodes()[n].position;
-    if (graph.tangentAt(n, start) && map.lineOfSight(start, p)) start_links_.push_back(n);
-    if (graph.tangentAt(n, goal) && map.lineOfSight(goal, p)) {
+    if (graph.linkable(n, start) && map.lineOfSight(start, p)) start_links_.push_back(n);
+    if (graph.linkable(n, goal) && map.lineOfSight(goal, p)) {
       goal_links_.push_back(n);
       links_goal_[n] = 1;
     }

@@ -38,10 +38,11 @@ struct VisibilityOptions {
 /// Holds a pointer to the map: the map must outlive the graph.
 class VisibilityGraph {
  public:
-  /// A graph node: one reflex vertex.
+  /// A graph node: one reflex corner (a vertex, or one wedge of a pinch point).
   struct Node {
-    int vertex = -1;  ///< index into PolygonMap::vertices()
-    Point position;   ///< the vertex, or the vertex pushed by corner_offset
+    int corner = -1;  ///< index into PolygonMap::corners()
+    int vertex = -1;  ///< a ring vertex at the corner (index into PolygonMap::vertices())
+    Point position;   ///< the corner, or the corner pushed by corner_offset
   };
   /// An undirected line-of-sight link between two nodes.
   struct Link {
@@ -63,6 +64,10 @@ class VisibilityGraph {
   /// shortest path: both neighbours of the corner lie on one side of the line (n, t).
   /// Always true with a corner offset.
   bool tangentAt(NodeId n, Point t) const;
+  /// True when a link from node n towards t may exist: t lies in the node's wedge (so
+  /// a pinch point's node only links into its own wedge) and, without corner offset,
+  /// the link is tangent at n.
+  bool linkable(NodeId n, Point t) const;
 
  private:
   const PolygonMap* map_;
