@@ -22,10 +22,8 @@ constexpr std::array<LayerInfo, 14> kLayers = {{
     {LayerRelaxed, "Relaxed arcs", {255, 230, 90, 255}, "arcs examined by the last step"},
     {LayerExpanded, "Expanded node", {255, 255, 255, 255}, "the node the last step expanded"},
     {LayerPath, "Path", {0, 220, 255, 255}, "the path found"},
-    {LayerStartGoal, "Start / goal", {120, 255, 120, 255}, "start (green) and goal (magenta)"},
+    {LayerStartGoal, "Start / goal", {70, 130, 255, 255}, "start (blue) and goal (magenta)"},
 }};
-
-constexpr Color kGoalColor{255, 80, 220, 255};
 
 void drawNode(DebugDraw& dd, Point p, Color c, float radius) { dd.point(p, c, radius); }
 
@@ -80,10 +78,14 @@ void drawQuery(DebugDraw& dd, const VisibilityQuery& query, std::uint32_t layers
     for (NodeId n : query.goalLinks()) dd.line(query.goal(), nodes[n].position, c, 1.0f);
     if (query.directLink()) dd.line(query.start(), query.goal(), c, 1.0f);
   }
-  if (layers & LayerStartGoal) {
-    drawNode(dd, query.start(), layerColor(LayerStartGoal), 7.0f);
-    drawNode(dd, query.goal(), kGoalColor, 7.0f);
-  }
+  const Point start = query.start(), goal = query.goal();
+  drawStartGoal(dd, &start, &goal, layers);
+}
+
+void drawStartGoal(DebugDraw& dd, const Point* start, const Point* goal, std::uint32_t layers) {
+  if (!(layers & LayerStartGoal)) return;
+  if (start) drawNode(dd, *start, layerColor(LayerStartGoal), 7.0f);
+  if (goal) drawNode(dd, *goal, kGoalColor, 7.0f);
 }
 
 void drawSearch(DebugDraw& dd, const SearchGraph& graph, const SearchState& state, std::uint32_t layers) {

@@ -46,6 +46,8 @@ enum Layer : std::uint32_t {
   LayerPath = 1u << 12,           ///< the path found
   LayerStartGoal = 1u << 13,      ///< start and goal markers
 };
+/// Colour of the goal marker (the start marker has LayerStartGoal's colour).
+inline constexpr Color kGoalColor{255, 80, 220, 255};
 /// Every layer.
 inline constexpr std::uint32_t kAllLayers = (1u << 14) - 1;
 /// What the editor shows on open.
@@ -92,6 +94,9 @@ struct DrawStyle {
 void drawMap(DebugDraw& dd, const PolygonMap& map, std::uint32_t layers, const DrawStyle& style = {});
 /// Graph nodes and line-of-sight links (by layer).
 void drawVisibilityGraph(DebugDraw& dd, const VisibilityGraph& graph, std::uint32_t layers);
+/// Start and goal markers (LayerStartGoal): either may be null. The start is drawn in
+/// the layer's colour, the goal in kGoalColor.
+void drawStartGoal(DebugDraw& dd, const Point* start, const Point* goal, std::uint32_t layers);
 /// Start and goal links of a query, and the start and goal markers (by layer).
 void drawQuery(DebugDraw& dd, const VisibilityQuery& query, std::uint32_t layers);
 /// The closed set (with parent links), open set, last relaxed arcs and last expanded node.

@@ -26,9 +26,6 @@ MapProblem fileProblem(const std::filesystem::path& file, const std::string& mes
   return {MapProblem::Severity::Error, message.find(name) == std::string::npos ? name : std::string(), message};
 }
 
-// The goal marker colour of core's drawQuery ("start (green) and goal (magenta)").
-constexpr Color kGoalMarker{255, 80, 220, 255};
-
 }  // namespace
 
 Scene::Scene() { rebuild(); }
@@ -316,11 +313,10 @@ void Scene::draw(DebugDraw& dd, std::uint32_t layers, const DrawStyle& style) co
   if (graph_) drawVisibilityGraph(dd, *graph_, layers & LayerReflexNodes);
   if (query_) {
     drawQuery(dd, *query_, layers & LayerStartGoal);
-  } else if (layers & LayerStartGoal) {
+  } else {
     // No query (start or goal not walkable): still show where they are, so they can be
     // dragged back.
-    if (doc_.start) dd.point(*doc_.start, layerColor(LayerStartGoal), 7.0f);
-    if (doc_.goal) dd.point(*doc_.goal, kGoalMarker, 7.0f);
+    drawStartGoal(dd, doc_.start ? &*doc_.start : nullptr, doc_.goal ? &*doc_.goal : nullptr, layers);
   }
   if (query_ && stepping_) {
     // One call per layer so each set is drawn over the previous one.
