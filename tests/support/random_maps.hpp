@@ -1,0 +1,73 @@
+// random_maps.hpp: seeded, deterministic random polygon maps and queries for the oracle test.
+//
+// [SECTION] Maps
+// [SECTION] Queries
+// [SECTION] Printing (for reproducible failure messages)
+//
+// Every map is generated on an integer lattice and checked with integer-exact geometry of
+// its own (no src/core code): rings simple, no ring touching another ring (no zero-width
+// pinches, no vertex of one ring on another), holes strictly inside their outer ring,
+// islands strictly inside a hole. Lattice coordinates are then scaled by `unit` (a power
+// of two or 10) and shifted by an integer offset, so world coordinates stay exact doubles
+// and collinear or touching configurations are decided exactly by any correct predicate.
+// Ring orientation and the first vertex of every ring are random: the core must normalize.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/geometry.hpp"
+#include "core/polygon_map.hpp"
+
+namespace polypath::test {
+
+class Oracle;
+
+// [SECTION] Maps
+
+struct RandomMap {
+  std::vector<Polygon> polygons;
+  std::uint64_t seed = 0;
+  std::string kind;   ///< "star" or "orthogonal"
+  double unit = 1.0;  ///< world units per lattice step
+  Point min, max;     ///< bounds of all vertices (world units)
+  int vertexCount() const;
+};
+
+/// A star-shaped outer ring (sorted random angles, random radii, snapped to a small
+/// lattice, so collinear vertices and edges aligned with other vertices are common) with
+/// 0-4 small convex holes apart from each other and from the boundary; sometimes a second,
+/// disjoint convex polygon. At most ~42 vertices.
+RandomMap randomStarMap(std::uint64_t seed);
+
+/// Free cells of a random W x H blocked grid (5..14 cells a side; sometimes with a wall
+/// across or a closed frame drawn in), repaired so no two blocked (or free) cells touch only
+/// diagonally, traced into rings (cell (x, y) is the square [x, x+1] x [y, y+1]). Either the
+/// largest 4-connected free component alone, or every component as its own polygon (so
+/// islands sit inside other polygons' holes and some queries have no path). Collinear
+/// vertices are kept with a per-map probability. At most 80 vertices.
+RandomMap randomOrthogonalMap(std::uint64_t seed);
+
+// [SECTION] Queries
+
+struct Query {
+  Point start, goal;
+  std::string how;  ///< how start and goal were drawn, for failure messages
+};
+
+/// `count` start/goal pairs in the closed region (as judged by the oracle): lattice points
+/// on a 1/8 sub-lattice, ring vertices, edge midpoints and other exact edge points, random
+/// real points not within 1e-6 of the boundary, and sometimes start == goal.
+std::vector<Query> randomQueries(const RandomMap& map, const Oracle& oracle, std::uint64_t seed, int count);
+
+// [SECTION] Printing
+
+/// The polygons as a polypath map file (format version 1), with exact coordinates.
+std::string describeMap(const std::vector<Polygon>& polygons, Point start, Point goal);
+/// "[x, y]" with enough digits to round-trip.
+std::string describePoint(Point p);
+/// "[[x, y], ...]"
+std::string describePoints(const std::vector<Point>& points);
+
+}  // namespace polypath::test
