@@ -10,6 +10,7 @@
 
 #include "core/visibility_graph.hpp"
 #include "io/map_io.hpp"
+#include "support/oracle.hpp"
 
 using namespace polypath;
 namespace fs = std::filesystem;
@@ -98,4 +99,28 @@ TEST_CASE("the default map is the seed demo with its published answer", "[maps]"
   const Path path = findPath(graph, *doc.start, *doc.goal);
   REQUIRE(path.found);
   CHECK(path.length == Approx(34.861884652980).epsilon(1e-12));
+}
+
+TEST_CASE("golden lengths of the smaller maps agree with the brute-force oracle", "[maps]") {
+  // The oracle is O(n^3): maps up to 200 vertices (all but the large maze).
+  int checked = 0;
+  for (const fs::path& f : mapFiles()) {
+    const MapDocument doc = loadMap(f);
+    std::size_t vertices = 0;
+    for (const Polygon& p : doc.polygons) {
+      vertices += p.outer.size();
+      for (const Ring& h : p.holes) vertices += h.size();
+    }
+    if (vertices > 200 || doc.settings.corner_offset != 0.0) continue;
+    INFO("map " << f.filename().string());
+    const test::Oracle oracle(doc.polygons);
+    const test::OraclePath expected = oracle.shortestPath(*doc.start, *doc.goal);
+    const PolygonMap map = buildPolygonMap(doc);
+    const VisibilityGraph graph(map);
+    const Path path = findPath(graph, *doc.start, *doc.goal);
+    REQUIRE(path.found == expected.found);
+    CHECK(path.length == Approx(expected.length).epsilon(1e-9));
+    ++checked;
+  }
+  CHECK(checked >= 7);
 }
