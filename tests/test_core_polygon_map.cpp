@@ -147,3 +147,18 @@ TEST_CASE("a hole that shares edges with the outer ring leaves zero-width gaps c
   CHECK_FALSE(m.lineOfSight({0, 4}, {0, 6}));
   CHECK(m.lineOfSight({0, 0}, {0, 4}));
 }
+
+TEST_CASE("nearestWalkable snaps outside points onto the boundary", "[polygon_map]") {
+  // Case 31 of shared/cases: an L; the goal (8,6) is outside, above the edge y = 4.
+  const PolygonMap m({{{{0, 0}, {10, 0}, {10, 4}, {4, 4}, {4, 10}, {0, 10}}, {{{1, 1}, {3, 1}, {3, 3}, {1, 3}}}}});
+  CHECK(m.nearestWalkable({8, 6}) == Point{8, 4});
+  CHECK(distance(m.nearestWalkable({2, 2}), {2, 2}) == 1.0);  // centre of the hole: any side, distance 1
+  CHECK(m.nearestWalkable({2, 2.5}) == Point{2, 3});
+  CHECK(m.nearestWalkable({0.5, 0.5}) == Point{0.5, 0.5});  // already walkable
+  // A slanted edge: the rounded projection must still be walkable.
+  const PolygonMap tri({{{{0, 0}, {10, 0.3}, {3.7, 9.1}}, {}}});
+  for (int i = 0; i < 200; ++i) {
+    const Point outside{-5.0 + 0.1 * i, 9.5 - 0.03 * i};
+    CHECK(tri.isWalkable(tri.nearestWalkable(outside)));
+  }
+}

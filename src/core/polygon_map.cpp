@@ -232,6 +232,35 @@ void PolygonMap::buildCorners() {
     if (corners_[c].reflex) reflex_corners_.push_back(static_cast<int>(c));
 }
 
+Point PolygonMap::nearestWalkable(Point p) const {
+  if (vertices_.empty() || isWalkable(p)) return p;
+  double best = HUGE_VAL;
+  int bestEdge = -1;
+  Point bestPoint = p;
+  for (std::size_t i = 0; i < vertices_.size(); ++i) {
+    const Point a = vertices_[i].position, b = vertices_[vertices_[i].next].position;
+    const Point ab = b - a;
+    const double t = std::clamp(dot(p - a, ab) / dot(ab, ab), 0.0, 1.0);
+    const Point q = t == 0.0 ? a : t == 1.0 ? b : a + ab * t;
+    const double d = distance(p, q);
+    if (d < best) {
+      best = d;
+      bestEdge = static_cast<int>(i);
+      bestPoint = q;
+    }
+  }
+  if (isWalkable(bestPoint)) return bestPoint;
+  const Vertex& v = vertices_[bestEdge];
+  const double scale = std::max({std::abs(bestPoint.x), std::abs(bestPoint.y), 1.0});
+  double nudge = scale * 1e-15;
+  for (int k = 0; k < 48; ++k, nudge *= 2.0) {
+    const Point q = bestPoint + v.edge_normal * nudge;
+    if (isWalkable(q)) return q;
+  }
+  const Point a = v.position, b = vertices_[v.next].position;
+  return distance(p, a) <= distance(p, b) ? a : b;
+}
+
 bool PolygonMap::directionInCorner(int c, Point t) const {
   const Corner& k = corners_[c];
   return inWedge(k.position, k.first, k.last, t);

@@ -148,6 +148,13 @@ class PolygonMap {
   /// Exact: p is in the closed walkable region.
   bool isWalkable(Point p) const { return locate(p).walkable(); }
 
+  /// The walkable point nearest to p: p itself when walkable, else the nearest point of
+  /// the boundary (world units). The projection is rounded; when the rounded point is
+  /// not walkable it is nudged along the edge's inward normal (bounded doubling), and
+  /// the nearer edge end is used as a last resort, so the result is always walkable.
+  /// An empty map returns p.
+  Point nearestWalkable(Point p) const;
+
   /// Exact line-of-sight test for the closed segment [a, b]: true when the segment
   /// stays in the closed walkable region. Touching a vertex and running along an edge
   /// are allowed; crossing an edge, or entering a hole or the outside through a vertex,
