@@ -127,3 +127,33 @@ TEST_CASE("links are only kept when tangent at both reflex ends", "[visibility]"
   // position have exactly 4 bitangents: 2 outer and 2 crossing.
   CHECK(graph.links().size() == 4 + 4 + 4);
 }
+
+TEST_CASE("maps far from the origin or at extreme scales keep their answer", "[visibility]") {
+  const std::vector<Point> ring = {{3, 15}, {3, 3}, {24, 3}, {24, 8}, {6, 8}, {6, 10},
+                                   {24, 10}, {24, 24}, {15, 24}, {15, 17}, {21, 17}, {21, 15}};
+  // Offsets that are exact in doubles for these integer coordinates: the map is the same map.
+  for (double off : {1e10, 1e13, 1e14, 1e15}) {
+    INFO("offset " << off);
+    Polygon p;
+    for (Point q : ring) p.outer.push_back({q.x + off, q.y + off});
+    const PolygonMap map({p});
+    const VisibilityGraph graph(map);
+    CHECK(graph.nodes().size() == 4);
+    const Path path = findPath(graph, {15 + off, 6 + off}, {18 + off, 22 + off});
+    REQUIRE(path.found);
+    CHECK(path.length == Approx(34.861884652980).epsilon(1e-12));
+  }
+  // Scales by powers of two are exact too.
+  // Scales by powers of two are exact too (within the range where coordinate products
+  // neither overflow nor underflow, as orient() documents).
+  for (int e : {-400, -300, 300, 450}) {
+    INFO("scale 2^" << e);
+    Polygon p;
+    for (Point q : ring) p.outer.push_back({std::ldexp(q.x, e), std::ldexp(q.y, e)});
+    const PolygonMap map({p});
+    const VisibilityGraph graph(map);
+    const Path path = findPath(graph, {std::ldexp(15.0, e), std::ldexp(6.0, e)}, {std::ldexp(18.0, e), std::ldexp(22.0, e)});
+    REQUIRE(path.found);
+    CHECK(path.length / std::ldexp(1.0, e) == Approx(34.861884652980).epsilon(1e-12));
+  }
+}

@@ -29,11 +29,29 @@ std::string PointLocation::describe() const {
 
 namespace {
 
-// Twice the signed area (positive for counter-clockwise in a y-up frame).
-double signedArea2(const Ring& r) {
-  double a = 0.0;
-  for (std::size_t i = 0, j = r.size() - 1; i < r.size(); j = i++) a += cross(r[j], r[i]);
-  return a;
+// Exact: every vertex of the ring lies on one line (the ring encloses no area).
+bool allCollinear(const Ring& r) {
+  std::size_t k = 1;
+  while (k < r.size() && r[k] == r[0]) ++k;
+  for (std::size_t j = k + 1; j < r.size(); ++j)
+    if (orient(r[0], r[k], r[j]) != 0) return false;
+  return true;
+}
+
+// Exact winding of a simple ring: the orientation at its lexicographically smallest
+// vertex, where the ring is locally convex. (A naive shoelace sum about the origin
+// loses every digit for rings far from the origin.) If the neighbours there lie on one
+// ray (a spike), the shoelace sum relative to that vertex decides.
+bool counterClockwise(const Ring& r) {
+  std::size_t m = 0;
+  for (std::size_t i = 1; i < r.size(); ++i)
+    if (r[i].x < r[m].x || (r[i].x == r[m].x && r[i].y < r[m].y)) m = i;
+  const Point v = r[m];
+  const int o = orient(r[(m + r.size() - 1) % r.size()], v, r[(m + 1) % r.size()]);
+  if (o != 0) return o > 0;
+  double area = 0.0;
+  for (std::size_t i = 0, j = r.size() - 1; i < r.size(); j = i++) area += cross(r[j] - v, r[i] - v);
+  return area > 0.0;
 }
 
 // Drops consecutive duplicates (including the closing repeat) and checks the ring.
@@ -51,9 +69,8 @@ Ring cleanRing(const Ring& in, RingLocation where, bool wantCounterClockwise) {
   while (r.size() > 1 && r.front() == r.back()) r.pop_back();
   if (r.size() < 3)
     throw GeometryError(where, "ring has fewer than 3 distinct vertices; add vertices or delete the ring");
-  const double area = signedArea2(r);
-  if (area == 0.0) throw GeometryError(where, "ring has zero area; move its vertices apart or delete it");
-  if ((area > 0.0) != wantCounterClockwise) std::reverse(r.begin(), r.end());
+  if (allCollinear(r)) throw GeometryError(where, "ring has zero area (all its vertices lie on one line); move them apart or delete it");
+  if (counterClockwise(r) != wantCounterClockwise) std::reverse(r.begin(), r.end());
   return r;
 }
 
