@@ -143,7 +143,6 @@ TEST_CASE("maps far from the origin or at extreme scales keep their answer", "[v
     REQUIRE(path.found);
     CHECK(path.length == Approx(34.861884652980).epsilon(1e-12));
   }
-  // Scales by powers of two are exact too.
   // Scales by powers of two are exact too (within the range where coordinate products
   // neither overflow nor underflow, as orient() documents).
   for (int e : {-400, -300, 300, 450}) {
