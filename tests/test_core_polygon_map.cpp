@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/polygon_map.hpp"
+#include "core/visibility_graph.hpp"
 
 using namespace polypath;
 
@@ -161,4 +162,17 @@ TEST_CASE("nearestWalkable snaps outside points onto the boundary", "[polygon_ma
     const Point outside{-5.0 + 0.1 * i, 9.5 - 0.03 * i};
     CHECK(tri.isWalkable(tri.nearestWalkable(outside)));
   }
+}
+
+TEST_CASE("separate polygons sharing a wall: each side is walkable, crossing it is not", "[polygon_map]") {
+  const PolygonMap m({{{{0, 0}, {5, 0}, {5, 5}, {0, 5}}, {}}, {{{5, 1}, {10, 1}, {10, 4}, {5, 4}}, {}}});
+  CHECK(m.lineOfSight({5, 2}, {9, 2}));       // from a point on the shared wall into polygon 1
+  CHECK(m.lineOfSight({5, 2}, {1, 2}));       // ... or into polygon 0
+  CHECK(m.lineOfSight({5, 1.5}, {5, 3.5}));   // along the wall: it is each polygon's boundary
+  CHECK_FALSE(m.lineOfSight({1, 2}, {9, 2}));  // from one polygon into the other
+  const VisibilityGraph graph(m);
+  const Path path = findPath(graph, {5, 2}, {9, 2});
+  REQUIRE(path.found);
+  CHECK(path.length == 4.0);
+  CHECK_FALSE(findPath(graph, {1, 2}, {9, 2}).found);
 }

@@ -2,6 +2,7 @@
 #include "core/polygon_map.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <sstream>
 
@@ -133,6 +134,7 @@ PolygonMap::PolygonMap(std::vector<Polygon> polygons) {
     if (v.reflex) reflex_.push_back(static_cast<int>(i));
   }
   buildCorners();
+  findZeroWidthEdges();
   buildEdgeGrid();
 }
 
@@ -225,20 +227,17 @@ void PolygonMap::buildCorners() {
       corners_.push_back({o, vertices_[v.next].position, vertices_[v.prev].position, order[k], v.reflex, false,
                           v.vertex_normal});
     } else {
-      // Each ring occupies the wedge from its previous vertex counter-clockwise to its
-      // next vertex (the walkable side is left of the edges). The free wedges are the
-      // gaps between these blocked wedges, sorted around the point; a gap of zero
-      // width (two rings sharing an edge) is no wedge at all.
+      // Polygons are separate walkable areas: the free wedges of each polygon are found
+      // among its own rings, and a path never passes from one polygon's wedge to another's.
       std::vector<int> occ(order.begin() + static_cast<std::ptrdiff_t>(k), order.begin() + static_cast<std::ptrdiff_t>(end));
-      std::sort(occ.begin(), occ.end(), [&](int a, int b) {
-        return angleLess(o, vertices_[vertices_[a].prev].position, vertices_[vertices_[b].prev].position);
+      std::stable_sort(occ.begin(), occ.end(), [&](int a, int b) {
+        return rings_[vertices_[a].ring].polygon < rings_[vertices_[b].ring].polygon;
       });
-      for (std::size_t j = 0; j < occ.size(); ++j) {
-        const Point first = vertices_[vertices_[occ[j]].next].position;
-        const Point last = vertices_[vertices_[occ[(j + 1) % occ.size()]].prev].position;
-        if (sameDirection(o, first, last)) continue;
-        const bool reflex = orient(last, o, first) < 0;
-        corners_.push_back({o, first, last, occ[j], reflex, true, wedgeBisector(o, first, last)});
+      for (std::size_t p0 = 0; p0 < occ.size();) {
+        std::size_t p1 = p0 + 1;
+        while (p1 < occ.size() && rings_[vertices_[occ[p1]].ring].polygon == rings_[vertices_[occ[p0]].ring].polygon) ++p1;
+        addPolygonWedges(o, std::vector<int>(occ.begin() + static_cast<std::ptrdiff_t>(p0), occ.begin() + static_cast<std::ptrdiff_t>(p1)));
+        p0 = p1;
       }
     }
     for (std::size_t j = k; j < end; ++j) vertex_group_[order[j]] = group;
@@ -276,6 +275,51 @@ Point PolygonMap::nearestWalkable(Point p) const {
   }
   const Point a = v.position, b = vertices_[v.next].position;
   return distance(p, a) <= distance(p, b) ? a : b;
+}
+
+void PolygonMap::addPolygonWedges(Point o, std::vector<int> occ) {
+  if (occ.size() == 1) {
+    const Vertex& v = vertices_[occ[0]];
+    corners_.push_back({o, vertices_[v.next].position, vertices_[v.prev].position, occ[0], v.reflex, true,
+                        v.vertex_normal});
+    return;
+  }
+  // Each ring of the polygon blocks the wedge from its previous vertex counter-clockwise
+  // to its next vertex (the walkable side is left of the edges). The free wedges are the
+  // gaps between these blocked wedges, sorted around the point; a gap of zero width (two
+  // rings sharing an edge) is no wedge at all.
+  std::sort(occ.begin(), occ.end(), [&](int a, int b) {
+    return angleLess(o, vertices_[vertices_[a].prev].position, vertices_[vertices_[b].prev].position);
+  });
+  for (std::size_t j = 0; j < occ.size(); ++j) {
+    const Point first = vertices_[vertices_[occ[j]].next].position;
+    const Point last = vertices_[vertices_[occ[(j + 1) % occ.size()]].prev].position;
+    if (sameDirection(o, first, last)) continue;
+    const bool reflex = orient(last, o, first) < 0;
+    corners_.push_back({o, first, last, occ[j], reflex, true, wedgeBisector(o, first, last)});
+  }
+}
+
+void PolygonMap::findZeroWidthEdges() {
+  // After contact points are inserted, two rings that share a stretch of boundary share
+  // whole edges, traversed in opposite directions. The region has zero width there.
+  const int n = static_cast<int>(vertices_.size());
+  auto key = [](Point a, Point b) { return std::array<double, 4>{a.x, a.y, b.x, b.y}; };
+  std::vector<std::pair<std::array<double, 4>, int>> edges;
+  edges.reserve(n);
+  for (int i = 0; i < n; ++i) edges.push_back({key(vertices_[i].position, vertices_[vertices_[i].next].position), i});
+  std::sort(edges.begin(), edges.end());
+  zero_width_.assign(n, 0);
+  shared_with_other_polygon_.assign(n, 0);
+  for (int i = 0; i < n; ++i) {
+    const auto reversed = key(vertices_[vertices_[i].next].position, vertices_[i].position);
+    const auto it = std::lower_bound(edges.begin(), edges.end(), std::make_pair(reversed, -1));
+    if (it == edges.end() || it->first != reversed) continue;
+    // Within one polygon the region has zero width along the edge; between two separate
+    // polygons each has its own wall there, with its own walkable side.
+    if (rings_[vertices_[i].ring].polygon == rings_[vertices_[it->second].ring].polygon) zero_width_[i] = 1;
+    else shared_with_other_polygon_[i] = 1;
+  }
 }
 
 bool PolygonMap::directionInCorner(int c, Point t) const {
@@ -337,11 +381,22 @@ bool PolygonMap::segmentClearOfEdge(int i, Point a, Point b) const {
   if (op == 0 && onSegment(a, b, p) && !passesCorner(i, a, b)) return false;
   // Edge (p, q): its endpoints are handled as vertices; here only its open interior matters.
   const int oq = orient(a, b, q);
+  if (op == 0 && oq == 0 && zero_width_[i]) {
+    // Collinear with an edge the region has zero width along: blocked if they overlap in
+    // more than a point (compare along the dominant axis; exact).
+    const bool useX = std::max(p.x, q.x) - std::min(p.x, q.x) >= std::max(p.y, q.y) - std::min(p.y, q.y);
+    const double lo = useX ? std::max(std::min(a.x, b.x), std::min(p.x, q.x)) : std::max(std::min(a.y, b.y), std::min(p.y, q.y));
+    const double hi = useX ? std::min(std::max(a.x, b.x), std::max(p.x, q.x)) : std::min(std::max(a.y, b.y), std::max(p.y, q.y));
+    if (lo < hi) return false;
+  }
   if (op == 0 || oq == 0 || op == oq) return true;
   const int oa = orient(p, q, a);
   const int ob = orient(p, q, b);
   if (oa == ob) return true;               // the segment stays on one side of the edge's line
   if (oa != 0 && ob != 0) return false;    // proper crossing
+  // An end on the edge may leave to the walkable side only; on a wall shared with another
+  // polygon, the other side is that polygon's walkable side (its own edge decides).
+  if (shared_with_other_polygon_[i]) return true;
   if (oa == 0 && ob < 0) return false;     // a lies on the edge and the segment leaves to the blocked side
   if (ob == 0 && oa < 0) return false;     // b lies on the edge and the segment arrives from the blocked side
   return true;

@@ -81,7 +81,10 @@ struct PointLocation {
 /// hole corner on the outer ring), the free directions at that point form several
 /// wedges, and a path that passes through or turns at the point stays in one wedge.
 /// A vertex of one ring lying inside an edge of another is inserted into that edge, so
-/// every contact is between vertices.
+/// every contact is between vertices. Boundary stretches shared by two rings (a hole
+/// along the outer ring, two holes side by side) have zero width: a path may cross them
+/// at a point only within one wedge and never runs along them. Separate polygons are
+/// separate areas: a path never passes from one to another, even where they touch.
 /// Errors: GeometryError for non-finite coordinates, rings with fewer than 3 distinct
 /// vertices, or rings with zero area. (Self-intersection is reported by validation.)
 class PolygonMap {
@@ -183,6 +186,10 @@ class PolygonMap {
 
   void insertContactPoints();
   void buildCorners();
+  void addPolygonWedges(Point o, std::vector<int> occurrences);  // the free wedges of one polygon at o
+  void findZeroWidthEdges();
+  std::vector<char> zero_width_;   // per edge (by first vertex): a ring of the same polygon runs along it backwards
+  std::vector<char> shared_with_other_polygon_;  // per edge: another polygon's ring runs along it backwards
   std::vector<Corner> corners_;
   std::vector<int> reflex_corners_;
   std::vector<int> vertex_group_;  // per vertex: index into group_first_ (coincident vertices)

@@ -7,7 +7,9 @@
 #include <cstdio>
 #include <map>
 #include <numbers>
+#include <numeric>
 #include <random>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
@@ -147,6 +149,77 @@ bool mapValid(const std::vector<IPoly>& polys, std::string& why) {
   return true;
 }
 
+// [SECTION] Maps with contacts (the pinch families)
+
+// The open segments (a, b) and (c, d) cross at one point interior to both.
+bool properlyCross(IP a, IP b, IP c, IP d) {
+  return sgn(cross3(a, b, c)) * sgn(cross3(a, b, d)) < 0 && sgn(cross3(c, d, a)) * sgn(cross3(c, d, b)) < 0;
+}
+
+// -1 outside, 0 on the ring, 1 strictly inside, for the point p / scale (p given already
+// multiplied by `scale`, so edge midpoints and centroids stay integers).
+int pointInRingScaled(const IRing& r, IP p, std::int64_t scale) {
+  IRing s;
+  for (const IP& q : r) s.push_back({q.x * scale, q.y * scale});
+  return pointInRing(s, p);
+}
+
+// Every vertex and every edge midpoint of `a` (scaled by 2) against ring `b`.
+template <class Accept>
+bool allPointsOf(const IRing& a, const IRing& b, Accept accept) {
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const IP p = a[i], q = a[(i + 1) % a.size()];
+    if (!accept(pointInRingScaled(b, {2 * p.x, 2 * p.y}, 2))) return false;
+    if (!accept(pointInRingScaled(b, {p.x + q.x, p.y + q.y}, 2))) return false;
+  }
+  return true;
+}
+
+// No two edges of the rings (the same ring's non-adjacent edges included) cross properly,
+// and no edge folds back on the previous one.
+bool noProperCrossings(const std::vector<const IRing*>& rings, std::string& why) {
+  std::vector<std::pair<IP, IP>> edges;
+  for (const IRing* r : rings) {
+    for (std::size_t i = 0; i < r->size(); ++i) {
+      const IP a = (*r)[i], b = (*r)[(i + 1) % r->size()], c = (*r)[(i + 2) % r->size()];
+      if (a == b) return why = "repeated vertex", false;
+      if (cross3(a, b, c) == 0 && (b.x - a.x) * (c.x - b.x) + (b.y - a.y) * (c.y - b.y) < 0) return why = "spike", false;
+      edges.push_back({a, b});
+    }
+    if (area2(*r) == 0) return why = "zero-area ring", false;
+  }
+  for (std::size_t i = 0; i < edges.size(); ++i)
+    for (std::size_t j = i + 1; j < edges.size(); ++j)
+      if (properlyCross(edges[i].first, edges[i].second, edges[j].first, edges[j].second))
+        return why = "two edges cross", false;
+  return true;
+}
+
+// The points where rings touch: a lattice point that is a vertex of several rings (or of
+// one ring twice), or a vertex lying strictly inside an edge.
+std::vector<IP> contactPoints(const std::vector<IPoly>& polys) {
+  std::vector<const IRing*> rings;
+  for (const IPoly& p : polys) {
+    rings.push_back(&p.outer);
+    for (const IRing& h : p.holes) rings.push_back(&h);
+  }
+  std::map<IP, int> count;
+  for (const IRing* r : rings)
+    for (const IP& p : *r) ++count[p];
+  std::vector<IP> out;
+  for (const auto& [p, c] : count) {
+    bool contact = c >= 2;
+    for (const IRing* r : rings) {
+      for (std::size_t i = 0; i < r->size() && !contact; ++i) {
+        const IP a = (*r)[i], b = (*r)[(i + 1) % r->size()];
+        contact = !(a == p) && !(b == p) && onClosedSegment(a, b, p);
+      }
+    }
+    if (contact) out.push_back(p);
+  }
+  return out;
+}
+
 // Strict convex hull (Andrew's monotone chain), counter-clockwise, no collinear points.
 IRing convexHull(std::vector<IP> pts) {
   std::sort(pts.begin(), pts.end());
@@ -215,9 +288,22 @@ int totalVertices(const std::vector<IPoly>& polys) {
 }
 
 // Random winding and first vertex, then lattice -> world (exact doubles).
-RandomMap toWorld(const std::vector<IPoly>& polys, std::uint64_t seed, const char* kind, Rng& rng) {
+// Contacts allowed: only the no-crossing check here (the generators check the rest).
+RandomMap toWorld(const std::vector<IPoly>& polys, std::uint64_t seed, const char* kind, Rng& rng,
+                  bool contactsAllowed = false) {
   std::string why;
-  if (!mapValid(polys, why))
+  bool valid = true;
+  if (contactsAllowed) {
+    std::vector<const IRing*> rings;
+    for (const IPoly& p : polys) {
+      rings.push_back(&p.outer);
+      for (const IRing& h : p.holes) rings.push_back(&h);
+    }
+    valid = noProperCrossings(rings, why);
+  } else {
+    valid = mapValid(polys, why);
+  }
+  if (!valid)
     throw std::logic_error(std::string("random ") + kind + " map generator made an invalid map (seed " +
                            std::to_string(seed) + "): " + why);
   RandomMap m;
@@ -245,6 +331,9 @@ RandomMap toWorld(const std::vector<IPoly>& polys, std::uint64_t seed, const cha
     for (const IRing& h : p.holes) q.holes.push_back(convert(h));
     m.polygons.push_back(std::move(q));
   }
+  if (contactsAllowed)
+    for (const IP& p : contactPoints(polys))
+      m.contacts.push_back({ox + static_cast<double>(p.x) * m.unit, oy + static_cast<double>(p.y) * m.unit});
   return m;
 }
 
@@ -261,10 +350,10 @@ int RandomMap::vertexCount() const {
 
 // [SECTION] Star maps
 
-RandomMap randomStarMap(std::uint64_t seed) {
-  Rng rng(seed);
-  const int g = rng.pick(std::vector<int>{8, 12, 16, 20, 28});
-  IRing outer;
+namespace {
+
+// A simple star-shaped ring in [0, g]^2: sorted random angles, random radii, snapped.
+IRing randomStarRing(Rng& rng, int g) {
   for (;;) {
     const int k = rng.integer(3, 18);
     const double cx = g / 2.0 + rng.real(-1.0, 1.0), cy = g / 2.0 + rng.real(-1.0, 1.0);
@@ -287,11 +376,16 @@ RandomMap randomStarMap(std::uint64_t seed) {
     while (r.size() > 1 && r.front() == r.back()) r.pop_back();
     if (r.size() < 3) continue;
     r = addMidpoints(r, 0.15, rng);
-    if (ringSimple(r)) {
-      outer = std::move(r);
-      break;
-    }
+    if (ringSimple(r)) return r;
   }
+}
+
+}  // namespace
+
+RandomMap randomStarMap(std::uint64_t seed) {
+  Rng rng(seed);
+  const int g = rng.pick(std::vector<int>{8, 12, 16, 20, 28});
+  const IRing outer = randomStarRing(rng, g);
   std::vector<IPoly> polys{{outer, {}}};
   const int holes = rng.integer(0, 4);
   for (int h = 0, tries = 0; h < holes && tries < 60; ++tries) {
@@ -457,6 +551,317 @@ RandomMap randomOrthogonalMap(std::uint64_t seed) {
   }
 }
 
+// [SECTION] Pinch maps
+
+namespace {
+
+// Traces the boundary between the cell set S and its complement, each edge directed with
+// the complement on its left and S on its right: counter-clockwise (y up) around a bounded
+// complement region, clockwise around a bounded S. Complement cells in [-1, w] x [-1, h]
+// are visited; inS decides every cell, inside the grid or not. Where S touches itself
+// diagonally, two edges leave one lattice point: `turnRight` takes the one turning towards
+// S (the trace follows S's cell around its corner, so the two diagonal S cells get apart
+// rings when they are apart components), else the one turning away. `junctions` counts
+// such points.
+template <class InS>
+std::vector<IRing> traceBoundary(InS inS, int w, int h, bool turnRight, int& junctions) {
+  std::map<IP, std::vector<IP>> out;
+  for (int x = -1; x <= w; ++x) {
+    for (int y = -1; y <= h; ++y) {
+      if (inS(x, y)) continue;
+      if (inS(x, y - 1)) out[{x, y}].push_back({x + 1, y});
+      if (inS(x + 1, y)) out[{x + 1, y}].push_back({x + 1, y + 1});
+      if (inS(x, y + 1)) out[{x + 1, y + 1}].push_back({x, y + 1});
+      if (inS(x - 1, y)) out[{x, y + 1}].push_back({x, y});
+    }
+  }
+  junctions = 0;
+  for (const auto& [p, v] : out) junctions += v.size() > 1 ? 1 : 0;
+  std::set<std::pair<IP, IP>> used;
+  std::vector<IRing> loops;
+  for (const auto& [p0, v0] : out) {
+    for (const IP& q0 : v0) {
+      if (used.count({p0, q0})) continue;
+      IRing loop;
+      IP p = p0, q = q0;
+      for (;;) {
+        used.insert({p, q});
+        loop.push_back(p);
+        const std::vector<IP>& cand = out.at(q);
+        IP next = cand[0];
+        for (const IP& c : cand) {
+          const std::int64_t turn = (q.x - p.x) * (c.y - q.y) - (q.y - p.y) * (c.x - q.x);
+          if (cand.size() > 1 && (turn < 0) == turnRight) next = c;
+        }
+        p = q;
+        q = next;
+        if (p == p0 && q == q0) break;
+      }
+      loops.push_back(std::move(loop));
+    }
+  }
+  return loops;
+}
+
+// separateLobes: the outer ring is always traced, and where it touches itself the lobes
+// become separate polygons touching at a vertex (retried until some do).
+RandomMap pinchGrid(std::uint64_t seed, bool separateLobes) {
+  Rng rng(seed);
+  for (;;) {
+    const int w = rng.integer(4, 11), h = rng.integer(4, 11);
+    const double density = rng.real(0.12, 0.4);
+    std::vector<std::vector<char>> blocked(w, std::vector<char>(h, 0));
+    for (auto& col : blocked)
+      for (char& c : col) c = rng.chance(density) ? 1 : 0;
+    // A few 2x2 windows forced into a diagonal pattern: blocked cells touching at a corner.
+    for (int k = rng.integer(1, 4); k > 0; --k) {
+      const int x = rng.integer(0, w - 2), y = rng.integer(0, h - 2);
+      const char main = rng.chance(0.5) ? 1 : 0;
+      blocked[x][y] = blocked[x + 1][y + 1] = main;
+      blocked[x + 1][y] = blocked[x][y + 1] = static_cast<char>(1 - main);
+    }
+    auto inGrid = [&](int x, int y) { return x >= 0 && y >= 0 && x < w && y < h; };
+    const int nb[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    // With a frame the outer ring is the grid's border and every blocked cell is in a hole;
+    // otherwise the blocked cells 4-connected to the outside shape the outer ring.
+    const bool frame = !separateLobes && rng.chance(0.45);
+    std::vector<std::vector<char>> ext(w, std::vector<char>(h, 0));
+    if (!frame) {
+      std::vector<std::pair<int, int>> stack;
+      for (int x = 0; x < w; ++x)
+        for (int y = 0; y < h; ++y)
+          if (blocked[x][y] && (x == 0 || y == 0 || x == w - 1 || y == h - 1)) {
+            ext[x][y] = 1;
+            stack.push_back({x, y});
+          }
+      while (!stack.empty()) {
+        const auto [cx, cy] = stack.back();
+        stack.pop_back();
+        for (const auto& d : nb) {
+          const int x = cx + d[0], y = cy + d[1];
+          if (inGrid(x, y) && blocked[x][y] && !ext[x][y]) {
+            ext[x][y] = 1;
+            stack.push_back({x, y});
+          }
+        }
+      }
+    }
+    int freeCells = 0;
+    std::vector<std::pair<int, int>> cells;  // blocked cells that go into holes
+    for (int x = 0; x < w; ++x)
+      for (int y = 0; y < h; ++y) {
+        freeCells += blocked[x][y] ? 0 : 1;
+        if (blocked[x][y] && !ext[x][y]) cells.push_back({x, y});
+      }
+    if (freeCells == 0) continue;
+    // Random pieces: grown from random cells up to a per-map size, each one hole ring.
+    for (std::size_t i = cells.size(); i > 1; --i)
+      std::swap(cells[i - 1], cells[static_cast<std::size_t>(rng.integer(0, static_cast<int>(i) - 1))]);
+    std::vector<std::vector<int>> piece(w, std::vector<int>(h, -1));
+    int pieces = 0;
+    const int maxPiece = rng.pick(std::vector<int>{1, 2, 3, 5, 100});
+    for (const auto& [x0, y0] : cells) {
+      if (piece[x0][y0] >= 0) continue;
+      const int id = pieces++;
+      piece[x0][y0] = id;
+      int size = 1;
+      std::vector<std::pair<int, int>> frontier{{x0, y0}};
+      while (!frontier.empty() && size < maxPiece) {
+        const std::size_t fi = static_cast<std::size_t>(rng.integer(0, static_cast<int>(frontier.size()) - 1));
+        const auto [cx, cy] = frontier[fi];
+        std::vector<std::pair<int, int>> options;
+        for (const auto& d : nb) {
+          const int x = cx + d[0], y = cy + d[1];
+          if (inGrid(x, y) && blocked[x][y] && !ext[x][y] && piece[x][y] < 0) options.push_back({x, y});
+        }
+        if (options.empty()) {
+          frontier.erase(frontier.begin() + static_cast<std::ptrdiff_t>(fi));
+          continue;
+        }
+        const auto [px, py] = rng.pick(options);
+        piece[px][py] = id;
+        ++size;
+        frontier.push_back({px, py});
+      }
+    }
+    // Trace each piece; one that touches itself or encloses something falls apart into cells.
+    std::vector<IRing> holes;
+    std::vector<IP> holeCell;  // a cell of each hole, to find its polygon
+    for (int id = 0; id < pieces; ++id) {
+      std::vector<IP> own;
+      for (int x = 0; x < w; ++x)
+        for (int y = 0; y < h; ++y)
+          if (piece[x][y] == id) own.push_back({x, y});
+      int junctions = 0;
+      auto loops = traceBoundary([&](int x, int y) { return inGrid(x, y) && piece[x][y] == id; }, w, h, true, junctions);
+      if (loops.size() == 1 && junctions == 0) {
+        holes.push_back(loops[0]);
+        holeCell.push_back(own[0]);
+        continue;
+      }
+      for (const IP& c : own) {
+        holes.push_back({{c.x + 1, c.y}, {c.x, c.y}, {c.x, c.y + 1}, {c.x + 1, c.y + 1}});  // clockwise
+        holeCell.push_back(c);
+      }
+    }
+    std::vector<IRing> outers;
+    if (frame) {
+      IRing r;
+      for (int x = 0; x < w; ++x) r.push_back({x, 0});
+      for (int y = 0; y < h; ++y) r.push_back({w, y});
+      for (int x = w; x > 0; --x) r.push_back({x, h});
+      for (int y = h; y > 0; --y) r.push_back({0, y});
+      outers.push_back(r);
+    } else {
+      int junctions = 0;
+      // Lobes touching at a corner: one ring touching itself, or separate polygons.
+      outers = traceBoundary([&](int x, int y) { return !inGrid(x, y) || ext[x][y]; }, w, h, !separateLobes, junctions);
+    }
+    if (separateLobes) {
+      std::vector<IPoly> lobes;
+      for (const IRing& o : outers) lobes.push_back({o, {}});
+      if (outers.size() < 2 || contactPoints(lobes).empty()) continue;
+    }
+    const double keep = rng.pick(std::vector<double>{0.0, 0.3, 1.0});
+    std::vector<IPoly> polys;
+    for (const IRing& o : outers) {
+      if (area2(o) <= 0) throw std::logic_error("randomPinchGridMap: a traced outer ring is not counter-clockwise");
+      polys.push_back({thinCollinear(o, keep, rng), {}});
+    }
+    for (std::size_t i = 0; i < holes.size(); ++i) {
+      const IP centre{2 * holeCell[i].x + 1, 2 * holeCell[i].y + 1};
+      std::size_t k = 0;
+      while (k < outers.size() && pointInRingScaled(outers[k], centre, 2) != 1) ++k;
+      if (k == outers.size()) throw std::logic_error("randomPinchGridMap: a hole lies in no outer ring");
+      polys[k].holes.push_back(thinCollinear(holes[i], keep, rng));
+    }
+    if (totalVertices(polys) > 80) continue;  // keeps the O(n^3) oracle fast
+    if (contactPoints(polys).empty()) continue;
+    return toWorld(polys, seed, separateLobes ? "touching polygons (grid)" : "pinch grid", rng, true);
+  }
+}
+
+}  // namespace
+
+RandomMap randomPinchGridMap(std::uint64_t seed) { return pinchGrid(seed, false); }
+
+namespace {
+
+// Lattice points strictly inside the ring's edges.
+std::vector<IP> edgeLatticePoints(const IRing& r) {
+  std::vector<IP> out;
+  for (std::size_t i = 0; i < r.size(); ++i) {
+    const IP a = r[i], b = r[(i + 1) % r.size()];
+    const std::int64_t g = std::gcd(std::abs(b.x - a.x), std::abs(b.y - a.y));
+    for (std::int64_t k = 1; k < g; ++k) out.push_back({a.x + (b.x - a.x) / g * k, a.y + (b.y - a.y) / g * k});
+  }
+  return out;
+}
+
+// The interiors of two rings (the first one convex) do not overlap; they may touch.
+bool interiorsApart(const IRing& convex, const IRing& other) {
+  if (!allPointsOf(convex, other, [](int s) { return s <= 0; })) return false;
+  if (!allPointsOf(other, convex, [](int s) { return s <= 0; })) return false;
+  IP sum{0, 0};
+  for (const IP& p : convex) sum = {sum.x + p.x, sum.y + p.y};
+  // The centroid is strictly inside the convex ring: it must be strictly outside the other.
+  return pointInRingScaled(other, sum, static_cast<std::int64_t>(convex.size())) == -1;
+}
+
+// A convex hole may go into the map: inside or on the outer ring, apart from (or touching)
+// the other holes, no crossings.
+bool holeFits(const IRing& outer, const std::vector<IRing>& holes, const IRing& hole) {
+  if (!ringSimple(hole)) return false;
+  std::vector<const IRing*> rings{&outer, &hole};
+  for (const IRing& o : holes) rings.push_back(&o);
+  std::string why;
+  if (!noProperCrossings(rings, why)) return false;
+  if (!allPointsOf(hole, outer, [](int s) { return s >= 0; })) return false;
+  if (!allPointsOf(outer, hole, [](int s) { return s <= 0; })) return false;
+  if (std::abs(area2(hole)) >= std::abs(area2(outer))) return false;
+  for (const IRing& o : holes)
+    if (!interiorsApart(hole, o)) return false;
+  return true;
+}
+
+// Two closed segments overlap along a piece of positive length.
+bool overlapAlong(IP a, IP b, IP c, IP d) {
+  if (cross3(a, b, c) != 0 || cross3(a, b, d) != 0) return false;
+  const std::int64_t dx = b.x - a.x, dy = b.y - a.y;
+  auto proj = [&](IP p) { return (p.x - a.x) * dx + (p.y - a.y) * dy; };
+  const std::int64_t lo = std::max<std::int64_t>(0, std::min(proj(c), proj(d)));
+  const std::int64_t hi = std::min(dx * dx + dy * dy, std::max(proj(c), proj(d)));
+  return lo < hi;
+}
+
+// island: add a second convex polygon touching the outer ring from outside at exactly one
+// of its vertices (no shared edge), retried until it fits.
+RandomMap starPinch(std::uint64_t seed, bool island) {
+  Rng rng(seed);
+  for (;;) {
+    const int g = rng.pick(std::vector<int>{8, 12, 16, 20});
+    const IRing outer = randomStarRing(rng, g);
+    std::vector<IRing> holes;
+    const int want = rng.integer(1, 4);
+    for (int tries = 0; static_cast<int>(holes.size()) < want && tries < 80; ++tries) {
+      IRing hole = randomConvex(rng, rng.integer(2, 4));
+      // Where it goes: anywhere, or one of its vertices on an outer vertex, inside an outer
+      // edge, on another hole's vertex, inside another hole's edge.
+      const int mode = rng.integer(0, 4);
+      if (mode == 0) {
+        hole = translate(hole, rng.integer(0, g - 1), rng.integer(0, g - 1));
+      } else {
+        std::vector<IP> targets;
+        if (mode == 1) targets = outer;
+        if (mode == 2) targets = edgeLatticePoints(outer);
+        for (const IRing& o : holes) {
+          if (mode == 3) targets.insert(targets.end(), o.begin(), o.end());
+          if (mode == 4) {
+            const std::vector<IP> e = edgeLatticePoints(o);
+            targets.insert(targets.end(), e.begin(), e.end());
+          }
+        }
+        if (targets.empty()) continue;
+        const IP t = rng.pick(targets), v = rng.pick(hole);
+        hole = translate(hole, t.x - v.x, t.y - v.y);
+      }
+      std::size_t n = outer.size() + hole.size();
+      for (const IRing& o : holes) n += o.size();
+      if (n > 44) continue;
+      if (holeFits(outer, holes, hole)) holes.push_back(std::move(hole));
+    }
+    std::vector<IPoly> polys{{outer, holes}};
+    if (island) {
+      // A second walkable area touching the outer ring from outside at one of its vertices.
+      for (int tries = 0; tries < 30 && polys.size() == 1; ++tries) {
+        IRing second = randomConvex(rng, rng.integer(2, 4));
+        const IP t = rng.pick(outer), v = rng.pick(second);
+        second = translate(second, t.x - v.x, t.y - v.y);
+        std::vector<const IRing*> rings{&outer, &second};
+        for (const IRing& o : holes) rings.push_back(&o);
+        std::string why;
+        if (!noProperCrossings(rings, why) || !interiorsApart(second, outer)) continue;
+        bool alongEdge = false;
+        for (std::size_t i = 0; i < second.size(); ++i)
+          for (std::size_t j = 0; j < outer.size(); ++j)
+            alongEdge = alongEdge || overlapAlong(second[i], second[(i + 1) % second.size()], outer[j], outer[(j + 1) % outer.size()]);
+        if (!alongEdge && contactPoints({{outer, {}}, {second, {}}}).size() == 1) polys.push_back({second, {}});
+      }
+      if (polys.size() == 1) continue;
+    }
+    if (contactPoints(polys).empty()) continue;
+    return toWorld(polys, seed, island ? "touching polygons (star)" : "pinch star", rng, true);
+  }
+}
+
+}  // namespace
+
+RandomMap randomStarPinchMap(std::uint64_t seed) { return starPinch(seed, false); }
+
+RandomMap randomTouchingPolygonsMap(std::uint64_t seed) {
+  return seed % 2 == 0 ? pinchGrid(seed, true) : starPinch(seed, true);
+}
+
 // [SECTION] Queries
 
 std::vector<Query> randomQueries(const RandomMap& map, const Oracle& oracle, std::uint64_t seed, int count) {
@@ -495,6 +900,10 @@ std::vector<Query> randomQueries(const RandomMap& map, const Oracle& oracle, std
       const double f = rng.integer(1, 7) / 8.0;
       how += "edge point";
       return {e.first.x + (e.second.x - e.first.x) * f, e.first.y + (e.second.y - e.first.y) * f};
+    } else if ((kind == 5 || kind == 9) && !map.contacts.empty()) {
+      // A point where rings touch (pinch maps only, so the other families draw as before).
+      how += "contact point";
+      return rng.pick(map.contacts);
     } else if (kind == 8) {
       for (int tries = 0; tries < 200; ++tries) {
         const Point p{rng.real(map.min.x, map.max.x), rng.real(map.min.y, map.max.y)};
