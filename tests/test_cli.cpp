@@ -220,12 +220,14 @@ TEST_CASE("polypath path refuses a start inside a hole with exit 2", "[cli]") {
   CHECK(r.exit_code == 2);
   CHECK(r.out.empty());
   CHECK_THAT(r.err, StartsWith("polypath: "));
-  CHECK_THAT(r.err, Contains("start (5, 5) is not walkable") && Contains("hole 0"));
+  CHECK_THAT(r.err, Contains("error: /start: start (5, 5) is not walkable") && Contains("inside hole 0 of polygon 0") &&
+                        Contains("pass --snap"));
   CHECK(linesOf(r.err).size() == 1);
 
   const RunResult g = runCli({"path", map, "--goal", "20,20"});
   CHECK(g.exit_code == 2);
-  CHECK_THAT(g.err, Contains("goal (20, 20) is not walkable: it is outside every polygon"));
+  CHECK_THAT(g.err, Contains("error: /goal: goal (20, 20) is not walkable: it is outside every polygon") &&
+                        Contains("the nearest walkable point is (10, 10)"));
 }
 
 TEST_CASE("polypath path reports bad arguments, one line each, with exit 2", "[cli]") {
@@ -278,7 +280,11 @@ TEST_CASE("polypath path: unreadable or invalid maps exit 2 and name the file", 
       "crossing.json", R"({"polygons": [{"outer": [[0,0],[10,10],[10,0],[0,6]]}], "start": [1,0.5], "goal": [9,1]})");
   const RunResult c = runCli({"path", crossing});
   CHECK(c.exit_code == 2);
-  CHECK_THAT(c.err, StartsWith("polypath: " + crossing + ": error: /polygons/0/outer/0: the ring crosses itself"));
+  CHECK_THAT(c.err, StartsWith("polypath: " + crossing +
+                                ": error: /polygons/0/outer/0: the ring crosses itself at (3.75, 3.75): edge (0, 0)-(10, "
+                                "10) (vertices 0 and 1) crosses edge (10, 0)-(0, 6) (vertices 2 and 3); move a vertex so "
+                                "its edges do not cross\n"));
+  CHECK(c.out.empty());
 
   const std::string no_goal = dir.write("no-goal.json", R"({"polygons": [{"outer": [[0,0],[1,0],[0,1]]}]})");
   const RunResult n = runCli({"path", no_goal, "--start", "0.1,0.1"});
@@ -337,7 +343,7 @@ TEST_CASE("polypath --help, --version and no arguments", "[cli]") {
   CHECK_THAT(help.out, Contains("path MAP") && Contains("validate MAP"));
   const RunResult path_help = runCli({"path", "--help"});
   CHECK(path_help.exit_code == 0);
-  CHECK_THAT(path_help.out, Contains("--corner-offset") && Contains("--json"));
+  CHECK_THAT(path_help.out, Contains("--corner-offset") && Contains("--json") && Contains("--snap"));
   const RunResult version = runCli({"--version"});
   CHECK(version.exit_code == 0);
   CHECK_THAT(version.out, StartsWith("polypath "));
@@ -347,4 +353,118 @@ TEST_CASE("polypath --help, --version and no arguments", "[cli]") {
   const RunResult unknown = runCli({"frobnicate"});
   CHECK(unknown.exit_code == 2);
   CHECK(unknown.err == "polypath: unknown command 'frobnicate' (see polypath --help)\n");
+}
+
+// Shared case 31: an L-shaped room; the goal (8, 6) is outside, its nearest walkable point (8, 4).
+constexpr const char* kGoalOutside = R"({
+ "polygons": [{"outer": [[0,0],[10,0],[10,4],[4,4],[4,10],[0,10]], "holes": []}],
+ "start": [2, 2], "goal": [8, 6]
+})";
+
+TEST_CASE("polypath path refuses a goal outside the map, naming it, where it is and --snap", "[cli]") {
+  CliTempDir dir;
+  const std::string map = dir.write("l.json", kGoalOutside);
+  const RunResult r = runCli({"path", map, "--json"});
+  CHECK(r.exit_code == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err == "polypath: " + map +
+                     ": error: /goal: goal (8, 6) is not walkable: it is outside every polygon; move it into the "
+                     "walkable region (the nearest walkable point is (8, 4)); or pass --snap to use that point\n");
+}
+
+TEST_CASE("polypath path --snap moves a goal outside the map to the nearest walkable point", "[cli]") {
+  CliTempDir dir;
+  const std::string map = dir.write("l.json", kGoalOutside);
+  const RunResult r = runCli({"path", map, "--snap", "--json"});
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.err == "polypath: goal (8, 6) is outside every polygon; snapped to (8, 4)\n");
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  CHECK(j["found"] == true);
+  CHECK(j["length"].get<double>() == Approx(2 * std::sqrt(10.0)).margin(1e-9));
+  REQUIRE(j["path"].size() == 2);  // straight: (8, 4) lies on the edge (10,4)-(4,4), which is walkable
+  CHECK(j["path"][1] == nlohmann::json::array({8.0, 4.0}));
+  CHECK(j["start"] == nlohmann::json::array({2.0, 2.0}));
+  CHECK(j["goal"] == nlohmann::json::array({8.0, 4.0}));
+  CHECK(j.size() == 7);
+
+  const RunResult human = runCli({"path", map, "--snap"});
+  INFO(human.err);
+  REQUIRE(human.exit_code == 0);
+  CHECK_THAT(human.out, Contains("goal       (8, 4) (snapped from (8, 6))\n") && Contains("path       2 points\n"));
+}
+
+TEST_CASE("polypath path --snap moves a start out of a hole and names the hole", "[cli]") {
+  CliTempDir dir;
+  const std::string map = dir.write("hole.json", kHoleMap);
+  const RunResult r = runCli({"path", map, "--start", "5,3.5", "--snap", "--json"});
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.err == "polypath: start (5, 3.5) is inside hole 0 of polygon 0; snapped to (5, 3)\n");
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  CHECK(j["start"] == nlohmann::json::array({5.0, 3.0}));
+  CHECK(j["path"].front() == nlohmann::json::array({5.0, 3.0}));
+  CHECK(j["found"] == true);
+}
+
+TEST_CASE("polypath path --snap leaves walkable points alone and does not hide map errors", "[cli]") {
+  CliTempDir dir;
+  const RunResult ok = runCli({"path", dir.write("hole.json", kHoleMap), "--snap", "--json"});
+  INFO(ok.err);
+  REQUIRE(ok.exit_code == 0);
+  CHECK(ok.err.empty());
+  const nlohmann::json j = nlohmann::json::parse(ok.out);
+  CHECK(j["start"] == nlohmann::json::array({1.0, 1.0}));
+  CHECK(j["goal"] == nlohmann::json::array({9.0, 9.0}));
+
+  const std::string overlapping = dir.write("overlap.json", R"({"polygons": [
+    {"outer": [[0,0],[10,0],[10,10],[0,10]], "holes": [[[2,2],[6,2],[6,6],[2,6]], [[4,4],[8,4],[8,8],[4,8]]]}],
+    "start": [5, 5], "goal": [20, 20]})");
+  const RunResult bad = runCli({"path", overlapping, "--snap"});
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.out.empty());
+  CHECK_THAT(bad.err, Contains("error: /polygons/0/holes/1: hole 1 and hole 0 overlap"));
+  CHECK(bad.err.find("snapped") == std::string::npos);
+}
+
+TEST_CASE("polypath path on a map whose hole splits it: warnings on stderr, no path, exit 0", "[cli]") {
+  CliTempDir dir;
+  const std::string map = dir.write("split.json", R"({"polygons": [
+    {"outer": [[0,0],[12,0],[12,10],[0,10]], "holes": [[[0,4],[12,4],[12,6],[0,6]]]}], "start": [6, 2], "goal": [6, 8]})");
+  const RunResult r = runCli({"path", map, "--json"});
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(nlohmann::json::parse(r.out)["found"] == false);
+  const std::vector<std::string> lines = linesOf(r.err);
+  REQUIRE(lines.size() == 2);
+  CHECK_THAT(lines[0], StartsWith("polypath: " + map + ": warning: /polygons/0/holes/0/3: hole 0 shares edges with "
+                                  "the outer ring of polygon 0"));
+  CHECK(lines[1] == "polypath: " + map + ": warning: /polygons/0: the holes split polygon 0 into 2 separate walkable "
+                                         "areas; no path leads from one to another");
+}
+
+TEST_CASE("polypath validate: pinches are warnings and the map is ok", "[cli]") {
+  CliTempDir dir;
+  const RunResult r = runCli({"validate", dir.write("pinch.json", R"({"polygons": [
+    {"outer": [[0,0],[12,0],[12,12],[0,12]], "holes": [[[3,3],[6,3],[6,6],[3,6]], [[6,6],[9,6],[9,9],[6,9]]]}]})")});
+  CHECK(r.exit_code == 0);
+  CHECK(r.out == "warning: /polygons/0/holes/1/0: hole 1 touches hole 0 at (6, 6): a zero-width pinch, paths cannot "
+                 "pass through it\nok\n");
+  CHECK(r.err.empty());
+}
+
+TEST_CASE("polypath validate reports overlapping holes and polygons and rings crossing themselves", "[cli]") {
+  CliTempDir dir;
+  const RunResult r = runCli({"validate", dir.write("bad.json", R"({"polygons": [
+    {"outer": [[0,0],[10,0],[10,10],[0,10]], "holes": [[[2,2],[6,2],[6,6],[2,6]], [[4,4],[8,4],[8,8],[4,8]]]},
+    {"outer": [[9,9],[15,9],[15,15],[9,15]]},
+    {"outer": [[20,0],[30,10],[30,0],[20,10]]}]})")});
+  CHECK(r.exit_code == 1);
+  INFO(r.out);
+  const std::vector<std::string> lines = linesOf(r.out);
+  REQUIRE(lines.size() == 3);
+  CHECK(lines[0] == "error: /polygons/2/outer/0: the ring crosses itself at (25, 5): edge (20, 0)-(30, 10) (vertices 0 "
+                    "and 1) crosses edge (30, 0)-(20, 10) (vertices 2 and 3); move a vertex so its edges do not cross");
+  CHECK_THAT(lines[1], StartsWith("error: /polygons/0/holes/1: hole 1 and hole 0 overlap (for example at ("));
+  CHECK_THAT(lines[2], StartsWith("error: /polygons/1/outer: polygon 1 overlaps polygon 0 (for example at ("));
 }

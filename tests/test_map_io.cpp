@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <map>
 #include <string>
 
 #include <catch2/catch.hpp>
@@ -523,54 +524,337 @@ TEST_CASE("validateMap reports rings with zero area", "[io]") {
   CHECK(problems.size() == 2);
 }
 
+TEST_CASE("validateMap reports a ring whose opposite lobes cancel to zero area", "[io]") {
+  MapDocument bowtie;  // symmetric: zero area, and the crossing says why
+  bowtie.polygons.push_back({{{0, 0}, {10, 10}, {10, 0}, {0, 10}}, {}});
+  const auto crossing = validateMap(bowtie);
+  INFO(allProblems(crossing));
+  REQUIRE(crossing.size() == 1);
+  CHECK(crossing[0].where == "/polygons/0/outer/0");
+  CHECK_THAT(crossing[0].what, StartsWith("the ring crosses itself at (5, 5)"));
+
+  MapDocument doc;
+  doc.polygons.push_back({{{0, 0}, {4, 2}, {8, 4}, {8, 0}, {4, 2}, {0, 4}}, {}});  // a figure 8, lobes opposite
+  const auto problems = validateMap(doc);
+  INFO(allProblems(problems));
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].where == "/polygons/0/outer");
+  CHECK_THAT(problems[0].what, Contains("zero area") && Contains("opposite directions"));
+}
+
+TEST_CASE("validateMap refuses coordinates too large for exact geometry", "[io]") {
+  MapDocument doc = squareWithHole();
+  doc.polygons[0].outer[1].x = 1e120;
+  doc.goal = Point{-1e101, 0};
+  const auto problems = validateMap(doc);
+  INFO(allProblems(problems));
+  REQUIRE(problemAt(problems, "/polygons/0/outer/1"));
+  CHECK_THAT(problemAt(problems, "/polygons/0/outer/1")->what, Contains("(1e+120, 0) is too far out") &&
+                                                                   Contains("scale the map down"));
+  REQUIRE(problemAt(problems, "/goal"));
+  CHECK_THAT(problemAt(problems, "/goal")->what, Contains("too far out"));
+  CHECK(hasErrors(problems));
+}
+
+TEST_CASE("validateMap warns about consecutive vertices that almost coincide", "[io]") {
+  // Shared case 11: (10, 0) and (10, 1e-9) are kept; loading works, but it is likely a slip.
+  MapDocument doc;
+  doc.polygons.push_back({{{0, 0}, {10, 0}, {10, 1e-9}, {10, 10}, {0, 10}}, {{{4, 2}, {6, 2}, {6, 8}, {4, 8}}}});
+  const auto problems = validateMap(doc);
+  INFO(allProblems(problems));
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].severity == MapProblem::Severity::Warning);
+  CHECK(problems[0].where == "/polygons/0/outer/2");
+  CHECK_THAT(problems[0].what, Contains("(10, 1e-09) is only 1e-09 from vertex 1 (10, 0)") && Contains("kept"));
+  // A short edge that is a sizeable part of a small map is not reported.
+  MapDocument small;
+  small.polygons.push_back({{{0, 0}, {1e-6, 0}, {1e-6, 1e-6}, {0, 1e-6}}, {}});
+  CHECK(allProblems(validateMap(small)).empty());
+}
+
 TEST_CASE("validateMap reports a hole with vertices outside its outer ring", "[io]") {
   MapDocument doc = squareWithHole();
   doc.polygons[0].holes.push_back({{8, 1}, {12, 1}, {12, 3}, {8, 3}});  // vertices 1 and 2 outside
-  doc.polygons[0].holes.push_back({{0, 8}, {2, 8}, {1, 10}});            // touches the boundary: fine
+  doc.polygons[0].holes.push_back({{0, 8}, {2, 8}, {1, 10}});            // touches the boundary: a pinch
   const auto problems = validateMap(doc);
   INFO(allProblems(problems));
   REQUIRE(problemAt(problems, "/polygons/0/holes/1/1"));
   CHECK(problemAt(problems, "/polygons/0/holes/1/1")->what ==
         "hole vertex (12, 1) lies outside the outer ring of polygon 0 (2 of the hole's 4 vertices do); move the hole "
         "inside its outer ring");
-  CHECK(countAt(problems, "/polygons/0/holes/2/0") == 0);
-  CHECK(countAt(problems, "/polygons/0/holes/2/2") == 0);
-  // The hole's edges also cross the outer ring's edge x = 10 (twice).
-  CHECK(countAt(problems, "/polygons/0/outer/1") == 2);
+  REQUIRE(problemAt(problems, "/polygons/0/holes/2/0"));
+  CHECK(problemAt(problems, "/polygons/0/holes/2/0")->severity == MapProblem::Severity::Warning);
+  CHECK_THAT(problemAt(problems, "/polygons/0/holes/2/0")->what,
+             Contains("hole 2 touches the outer ring of polygon 0 at (0, 8) and (1, 10): a zero-width pinch"));
+  // The hole's edges cross the outer ring's edge x = 10 too: the same problem, not listed again.
+  CHECK(countAt(problems, "/polygons/0/outer/1") == 0);
+  CHECK(problems.size() == 2);
 }
 
-TEST_CASE("validateMap reports crossing edges within a ring and between rings", "[io]") {
+TEST_CASE("validateMap reports a hole whose edges leave the outer ring although its vertices are inside", "[io]") {
+  MapDocument doc;
+  // The outer ring has a notch down to (5, 5); the hole's top edge y = 6 spans it.
+  doc.polygons.push_back({{{0, 0}, {10, 0}, {10, 10}, {5, 5}, {0, 10}}, {{{2, 6}, {8, 6}, {8, 7}, {2, 7}}}});
+  const auto problems = validateMap(doc);
+  INFO(allProblems(problems));
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].where == "/polygons/0/holes/0");
+  CHECK(problems[0].severity == MapProblem::Severity::Error);
+  CHECK_THAT(problems[0].what, Contains("hole 0 is partly outside the outer ring of polygon 0 (for example at (") &&
+                                   Contains("move the hole inside its outer ring"));
+}
+
+TEST_CASE("validateMap reports a hole entirely outside its outer ring", "[io]") {
+  MapDocument doc = squareWithHole();
+  doc.polygons[0].holes.push_back({{20, 20}, {22, 20}, {22, 22}});
+  const auto problems = validateMap(doc);
+  INFO(allProblems(problems));
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].where == "/polygons/0/holes/1/0");
+  CHECK_THAT(problems[0].what, Contains("(3 of the hole's 3 vertices do)"));
+}
+
+TEST_CASE("validateMap reports a ring that crosses itself, with the crossing point and the edges", "[io]") {
   MapDocument doc;
   doc.polygons.push_back({{{0, 0}, {10, 10}, {10, 0}, {0, 6}}, {}});  // edge 0-1 crosses edge 2-3
   const auto self = validateMap(doc);
   INFO(allProblems(self));
   REQUIRE(self.size() == 1);
   CHECK(self[0].where == "/polygons/0/outer/0");
+  CHECK(self[0].severity == MapProblem::Severity::Error);
   CHECK(self[0].what ==
-        "the ring crosses itself: edge (0, 0)-(10, 10) (vertices 0 and 1 of /polygons/0/outer) crosses edge "
-        "(10, 0)-(0, 6) (vertices 2 and 3 of /polygons/0/outer); move a vertex so that the edges do not cross");
+        "the ring crosses itself at (3.75, 3.75): edge (0, 0)-(10, 10) (vertices 0 and 1) crosses edge "
+        "(10, 0)-(0, 6) (vertices 2 and 3); move a vertex so its edges do not cross");
 
-  MapDocument two = squareWithHole();
-  two.polygons[0].holes.push_back({{5, 5}, {7, 5}, {7, 7}, {5, 7}});  // overlaps hole 0
-  const auto between = validateMap(two);
-  INFO(allProblems(between));
-  REQUIRE(countAt(between, "/polygons/0/holes/0/1") == 1);  // edge (6,4)-(6,6) crosses (5,5)-(7,5)
-  REQUIRE(countAt(between, "/polygons/0/holes/0/2") == 1);  // edge (6,6)-(4,6) crosses (5,7)-(5,5)
-  CHECK_THAT(problemAt(between, "/polygons/0/holes/0/1")->what, StartsWith("rings cross: "));
-
-  MapDocument overlap = squareWithHole();
-  overlap.polygons.push_back({{{8, 8}, {15, 8}, {15, 15}, {8, 15}}, {}});  // overlaps polygon 0
-  const auto polygons = validateMap(overlap);
-  INFO(allProblems(polygons));
-  CHECK(countAt(polygons, "/polygons/0/outer/1") == 1);
-  CHECK(countAt(polygons, "/polygons/0/outer/2") == 1);
+  // Vertex numbers are the file's own, before duplicates are dropped.
+  MapDocument dup;
+  dup.polygons.push_back({{{0, 0}, {0, 0}, {10, 10}, {10, 0}, {0, 6}}, {}});
+  const auto numbered = validateMap(dup);
+  INFO(allProblems(numbered));
+  REQUIRE(problemAt(numbered, "/polygons/0/outer/0"));
+  CHECK_THAT(problemAt(numbered, "/polygons/0/outer/0")->what, Contains("(vertices 0 and 2)") &&
+                                                                   Contains("(vertices 3 and 4)"));
 }
 
-TEST_CASE("validateMap does not report rings that only touch", "[io]") {
+TEST_CASE("validateMap lists every crossing of a ring, up to 100", "[io]") {
+  // The star polygon {23/11}: 230 crossings, no three edges through one point.
+  MapDocument doc;
+  Ring star;
+  for (int i = 0; i < 23; ++i) {
+    const double a = 2.0 * std::acos(-1.0) * 11.0 * i / 23.0;
+    star.push_back({100.0 * std::cos(a), 100.0 * std::sin(a)});
+  }
+  doc.polygons.push_back({star, {}});
+  const auto problems = validateMap(doc);
+  const auto crossings = std::count_if(problems.begin(), problems.end(), [](const MapProblem& p) {
+    return p.what.find("crosses itself at") != std::string::npos;
+  });
+  CHECK(crossings == 100);
+  REQUIRE(problemAt(problems, "/polygons"));
+  CHECK_THAT(problemAt(problems, "/polygons")->what, Contains("130 more crossing edge pairs not listed"));
+}
+
+TEST_CASE("validateMap reports a spike and a ring running back along its own edges", "[io]") {
+  MapDocument spike;
+  spike.polygons.push_back({{{0, 0}, {10, 0}, {10, 10}, {5, 10}, {5, 15}, {5, 12}, {0, 10}}, {}});
+  const auto s = validateMap(spike);
+  INFO(allProblems(s));
+  REQUIRE(problemAt(s, "/polygons/0/outer/4"));
+  CHECK_THAT(problemAt(s, "/polygons/0/outer/4")->what,
+             Contains("turns straight back at vertex (5, 15)") && Contains("zero-width spike"));
+  CHECK(hasErrors(s));
+
+  MapDocument fold;  // the top edge doubles back over itself: 10 -> 6, then 2 -> 8
+  fold.polygons.push_back({{{0, 0}, {10, 0}, {10, 10}, {6, 10}, {6, 12}, {2, 12}, {2, 10}, {8, 10}, {8, 11}, {9, 11},
+                            {9, 10}, {0, 10}},
+                           {}});
+  const auto f = validateMap(fold);
+  INFO(allProblems(f));
+  REQUIRE(problemAt(f, "/polygons/0/outer/2"));
+  CHECK_THAT(problemAt(f, "/polygons/0/outer/2")->what,
+             Contains("runs along itself: edge (10, 10)-(6, 10) (vertices 2 and 3) overlaps edge (2, 10)-(8, 10)"));
+  for (const MapProblem& p : f) CHECK(p.severity == MapProblem::Severity::Error);
+}
+
+TEST_CASE("validateMap: a ring touching itself at a point is a pinch, a warning, not an error", "[io]") {
+  MapDocument figure8;  // two lobes meeting at (4, 2)
+  figure8.polygons.push_back({{{0, 0}, {4, 2}, {8, 0}, {8, 4}, {4, 2}, {0, 4}}, {}});
+  const auto a = validateMap(figure8);
+  INFO(allProblems(a));
+  REQUIRE(a.size() == 1);
+  CHECK(a[0].severity == MapProblem::Severity::Warning);
+  CHECK(a[0].where == "/polygons/0/outer/1");
+  CHECK(a[0].what == "the ring touches itself at (4, 2): a zero-width pinch, paths cannot pass through it");
+
+  MapDocument t_junction;  // vertex (5, 0) lies on the ring's own first edge
+  t_junction.polygons.push_back({{{0, 0}, {10, 0}, {10, 10}, {5, 0}, {0, 10}}, {}});
+  const auto b = validateMap(t_junction);
+  INFO(allProblems(b));
+  REQUIRE(b.size() == 1);
+  CHECK(b[0].where == "/polygons/0/outer/3");
+  CHECK_FALSE(hasErrors(b));
+
+  MapDocument inverted;  // the ring pinches off a triangle hole at (0, 5)
+  inverted.polygons.push_back({{{0, 0}, {10, 0}, {10, 10}, {0, 10}, {0, 5}, {5, 7}, {5, 3}, {0, 5}}, {}});
+  const auto c = validateMap(inverted);
+  INFO(allProblems(c));
+  REQUIRE(c.size() == 1);
+  CHECK_THAT(c[0].what, Contains("touches itself at (0, 5)"));
+  CHECK_FALSE(hasErrors(c));
+}
+
+TEST_CASE("validateMap reports a ring that touches itself and folds over its own area", "[io]") {
+  // As the inverted ring above, but the triangle runs the other way: it lies over the square twice.
+  MapDocument doc;
+  doc.polygons.push_back({{{0, 0}, {10, 0}, {10, 10}, {0, 10}, {0, 5}, {5, 3}, {5, 7}, {0, 5}}, {}});
+  const auto problems = validateMap(doc);
+  INFO(allProblems(problems));
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].severity == MapProblem::Severity::Error);
+  CHECK(problems[0].where == "/polygons/0/outer/4");
+  CHECK_THAT(problems[0].what, Contains("folds over its own area") && Contains("(0, 5)") &&
+                                   Contains("GEOS: Self-intersection"));
+}
+
+TEST_CASE("validateMap reports overlapping holes and names both", "[io]") {
+  MapDocument two = squareWithHole();
+  two.polygons[0].holes.push_back({{5, 5}, {7, 5}, {7, 7}, {5, 7}});  // overlaps hole 0 (4..6)
+  const auto overlap = validateMap(two);
+  INFO(allProblems(overlap));
+  REQUIRE(overlap.size() == 1);  // the four edge crossings are the same problem
+  CHECK(overlap[0].where == "/polygons/0/holes/1");
+  CHECK(overlap[0].what ==
+        "hole 1 and hole 0 overlap (for example at (5.5, 5.5)); holes must not overlap: merge them into one hole or move "
+        "them apart");
+
+  MapDocument nested = squareWithHole();
+  nested.polygons[0].holes.push_back({{4.5, 4.5}, {5.5, 4.5}, {5.5, 5.5}});  // inside hole 0, no crossing
+  const auto inside = validateMap(nested);
+  INFO(allProblems(inside));
+  REQUIRE(inside.size() == 1);
+  CHECK(inside[0].where == "/polygons/0/holes/1");
+  CHECK_THAT(inside[0].what, StartsWith("hole 1 lies inside hole 0; holes must not overlap"));
+
+  MapDocument covering = squareWithHole();
+  covering.polygons[0].holes.push_back({{3, 3}, {7, 3}, {7, 7}, {3, 7}});
+  const auto covers = validateMap(covering);
+  INFO(allProblems(covers));
+  REQUIRE(covers.size() == 1);
+  CHECK_THAT(covers[0].what, StartsWith("hole 1 covers hole 0"));
+}
+
+TEST_CASE("validateMap: holes sharing an edge get a warning naming both and where", "[io]") {
   MapDocument doc;
   doc.polygons.push_back({{{0, 0}, {10, 0}, {10, 10}, {0, 10}},
-                          {{{2, 2}, {4, 2}, {4, 4}}, {{4, 4}, {6, 4}, {6, 6}}, {{6, 6}, {10, 5}, {8, 8}}}});
-  CHECK(allProblems(validateMap(doc)).empty());
+                          {{{2, 2}, {5, 2}, {5, 8}, {2, 8}}, {{5, 4}, {8, 4}, {8, 6}, {5, 6}}}});
+  const auto problems = validateMap(doc);
+  INFO(allProblems(problems));
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].severity == MapProblem::Severity::Warning);
+  CHECK(problems[0].where == "/polygons/0/holes/1/0");
+  CHECK_THAT(problems[0].what, StartsWith("hole 1 shares an edge with hole 0 from (5, 4) to (5, 6); allowed") &&
+                                   Contains("paths cannot pass between them"));
+}
+
+TEST_CASE("validateMap: a hole along the outer ring that splits the map is a warning naming hole 0", "[io]") {
+  // Shared case 02. The core treats the shared edges as walls (no path), so the map is
+  // usable: validation warns instead of refusing it.
+  MapDocument doc;
+  doc.polygons.push_back({{{0, 0}, {12, 0}, {12, 10}, {0, 10}}, {{{0, 4}, {12, 4}, {12, 6}, {0, 6}}}});
+  doc.start = Point{6, 2};
+  doc.goal = Point{6, 8};
+  const auto problems = validateMap(doc);
+  INFO(allProblems(problems));
+  CHECK_FALSE(hasErrors(problems));
+  REQUIRE(problems.size() == 2);
+  CHECK(problems[0].where == "/polygons/0/holes/0/3");
+  CHECK_THAT(problems[0].what, StartsWith("hole 0 shares edges with the outer ring of polygon 0 from (0, 6) to (0, 4) "
+                                          "and from (12, 4) to (12, 6); allowed"));
+  CHECK(problems[1].where == "/polygons/0");
+  CHECK(problems[1].what == "the holes split polygon 0 into 2 separate walkable areas; no path leads from one to another");
+}
+
+TEST_CASE("validateMap: holes touching each other or the outer ring at points are pinches, not errors", "[io]") {
+  MapDocument doc;  // hole 0 touches the outer edge at (0, 6) (not an outer vertex); holes 1 and 2 meet at (6, 6)
+  doc.polygons.push_back({{{0, 0}, {16, 0}, {16, 12}, {0, 12}},
+                          {{{0, 6}, {4, 4}, {4, 8}}, {{5, 9}, {8, 9}, {6, 6}}, {{6, 6}, {9, 6}, {9, 3}}}});
+  const auto problems = validateMap(doc);
+  INFO(allProblems(problems));
+  CHECK_FALSE(hasErrors(problems));
+  REQUIRE(problems.size() == 2);
+  CHECK(problems[0].where == "/polygons/0/holes/0/0");
+  CHECK(problems[0].what ==
+        "hole 0 touches the outer ring of polygon 0 at (0, 6): a zero-width pinch, paths cannot pass through it");
+  CHECK(problems[1].where == "/polygons/0/holes/2/0");
+  CHECK(problems[1].what == "hole 2 touches hole 1 at (6, 6): a zero-width pinch, paths cannot pass through it");
+  for (const MapProblem& p : problems) CHECK(p.severity == MapProblem::Severity::Warning);
+}
+
+TEST_CASE("validateMap warns when pinches split a polygon and refuses holes that cover it", "[io]") {
+  MapDocument split;  // a diamond hole touching the left and right edges
+  split.polygons.push_back({{{0, 0}, {12, 0}, {12, 10}, {0, 10}}, {{{0, 5}, {6, 3}, {12, 5}, {6, 7}}}});
+  const auto s = validateMap(split);
+  INFO(allProblems(s));
+  CHECK_FALSE(hasErrors(s));
+  REQUIRE(problemAt(s, "/polygons/0/holes/0/0"));
+  CHECK_THAT(problemAt(s, "/polygons/0/holes/0/0")->what, Contains("at (0, 5) and (12, 5)"));
+  REQUIRE(problemAt(s, "/polygons/0"));
+  CHECK_THAT(problemAt(s, "/polygons/0")->what, Contains("into 2 separate walkable areas"));
+
+  MapDocument covered;
+  covered.polygons.push_back({{{0, 0}, {10, 0}, {10, 10}, {0, 10}}, {{{0, 0}, {10, 0}, {10, 10}, {0, 10}}}});
+  const auto c = validateMap(covered);
+  INFO(allProblems(c));
+  REQUIRE(problemAt(c, "/polygons/0"));
+  CHECK(problemAt(c, "/polygons/0")->severity == MapProblem::Severity::Error);
+  CHECK_THAT(problemAt(c, "/polygons/0")->what, Contains("the holes cover all of polygon 0"));
+}
+
+TEST_CASE("validateMap reports overlapping polygons, but not an island inside a hole", "[io]") {
+  MapDocument overlap = squareWithHole();
+  overlap.polygons.push_back({{{8, 8}, {15, 8}, {15, 15}, {8, 15}}, {}});
+  const auto o = validateMap(overlap);
+  INFO(allProblems(o));
+  REQUIRE(o.size() == 1);  // not the two edge crossings as well
+  CHECK(o[0].where == "/polygons/1/outer");
+  CHECK(o[0].what == "polygon 1 overlaps polygon 0 (for example at (9, 9)); walkable areas must not overlap: merge them into "
+                     "one polygon or move them apart");
+
+  MapDocument contained = squareWithHole();
+  contained.polygons.push_back({{{1, 1}, {2, 1}, {2, 2}, {1, 2}}, {}});  // inside polygon 0's walkable area
+  REQUIRE(problemAt(validateMap(contained), "/polygons/1/outer"));
+
+  MapDocument island;  // a polygon inside the hole of another: valid
+  island.polygons.push_back({{{0, 0}, {10, 0}, {10, 10}, {0, 10}}, {{{2, 2}, {8, 2}, {8, 8}, {2, 8}}}});
+  island.polygons.push_back({{{3, 3}, {7, 3}, {7, 7}, {3, 7}}, {}});
+  CHECK(allProblems(validateMap(island)).empty());
+}
+
+TEST_CASE("validateMap warns that polygons sharing an edge are not connected", "[io]") {
+  MapDocument doc;
+  doc.polygons.push_back({{{0, 0}, {5, 0}, {5, 5}, {0, 5}}, {}});
+  doc.polygons.push_back({{{5, 1}, {10, 1}, {10, 4}, {5, 4}}, {}});
+  doc.polygons.push_back({{{10, 4}, {12, 4}, {12, 6}}, {}});  // touches polygon 1 at a point: nothing to say
+  const auto problems = validateMap(doc);
+  INFO(allProblems(problems));
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].severity == MapProblem::Severity::Warning);
+  CHECK(problems[0].where == "/polygons/1/outer/0");
+  CHECK_THAT(problems[0].what, StartsWith("polygon 1 shares an edge with polygon 0 from (5, 1) to (5, 4)") &&
+                                   Contains("not connected"));
+}
+
+TEST_CASE("validateMap lists crossings between rings that no area problem explains", "[io]") {
+  MapDocument doc;  // the outer ring crosses itself, so holes are not checked against it as an area
+  doc.polygons.push_back({{{0, 0}, {10, 10}, {10, 0}, {0, 6}}, {{{4, 1}, {6, 1}, {6, 8}, {4, 8}}}});
+  const auto problems = validateMap(doc);
+  INFO(allProblems(problems));
+  CHECK(problemAt(problems, "/polygons/0/outer/0"));  // the ring crosses itself
+  const auto rings_cross = std::count_if(problems.begin(), problems.end(), [](const MapProblem& p) {
+    return p.what.rfind("rings cross at ", 0) == 0;
+  });
+  CHECK(rings_cross == 4);
+  CHECK_THAT(allProblems(problems), Contains("of /polygons/0/outer crosses edge"));
 }
 
 TEST_CASE("validateMap reports a start or goal that is not walkable, and where it is", "[io]") {
@@ -581,10 +865,11 @@ TEST_CASE("validateMap reports a start or goal that is not walkable, and where i
   INFO(allProblems(problems));
   REQUIRE(problems.size() == 2);
   CHECK(problems[0].where == "/start");
-  CHECK(problems[0].what ==
-        "start (5, 5) is not walkable: it is inside hole 0 of polygon 0; move it into the walkable region");
+  CHECK_THAT(problems[0].what, StartsWith("start (5, 5) is not walkable: it is inside hole 0 of polygon 0; move it "
+                                          "into the walkable region (the nearest walkable point is ("));
   CHECK(problems[1].where == "/goal");
-  CHECK_THAT(problems[1].what, Contains("goal (12, 3) is not walkable: it is outside every polygon"));
+  CHECK(problems[1].what == "goal (12, 3) is not walkable: it is outside every polygon; move it into the walkable "
+                            "region (the nearest walkable point is (10, 3))");
 
   doc.start = Point{4, 5};  // on the hole's edge: walkable (closed region)
   doc.goal = Point{10, 10};
@@ -605,6 +890,9 @@ TEST_CASE("validateMap reports negative or non-finite settings", "[io]") {
   REQUIRE(problemAt(problems, "/settings/corner_offset"));
   CHECK(problemAt(problems, "/settings/corner_offset")->what == "corner_offset is -1; it must be 0 or more (world units)");
   REQUIRE(problemAt(problems, "/settings/clearance"));
+  CHECK(problemAt(problems, "/settings/clearance")->what == "clearance is inf; give a finite number (world units)");
+  doc.settings.clearance = -0.5;
+  CHECK(problemAt(validateMap(doc), "/settings/clearance")->what == "clearance is -0.5; it must be 0 or more (world units)");
 }
 
 TEST_CASE("validateMap lists every problem, not only the first", "[io]") {
@@ -646,4 +934,70 @@ TEST_CASE("every shared case file and every map in maps/ loads and survives a ro
     const MapDocument doc = loadMap(file);
     CHECK(parseMap(serializeMap(doc)) == doc);
   }
+}
+
+TEST_CASE("every map in maps/ validates without any problem", "[io]") {
+  const fs::path dir = fs::path(POLYPATH_SOURCE_DIR) / "maps";
+  REQUIRE(fs::is_directory(dir));
+  for (const auto& e : fs::directory_iterator(dir)) {
+    if (e.path().extension() != ".json") continue;
+    INFO(e.path().string());
+    CHECK(allProblems(validateMap(loadMap(e.path()))).empty());
+  }
+}
+
+TEST_CASE("every shared case validates as its expect field says", "[io]") {
+  const fs::path dir = fs::path(POLYPATH_SHARED_DIR) / "cases";
+  if (!fs::is_directory(dir)) {
+    WARN("skipped: " << dir << " is absent");
+    return;
+  }
+  // Errors expected (where), and warnings expected (where); every other case: no problem.
+  const std::map<std::string, std::vector<std::string>> errors = {
+      {"31-goal-outside-clamp.json", {"/goal"}},
+      {"32-start-inside-hole.json", {"/start"}},
+  };
+  const std::map<std::string, std::vector<std::string>> warnings = {
+      {"02-hole-splits-map.json", {"/polygons/0/holes/0/3", "/polygons/0"}},
+      {"04-hole-vertex-on-outer-edge.json", {"/polygons/0/holes/0/0"}},
+      {"05-holes-touch-at-vertex.json", {"/polygons/0/holes/1/0"}},
+      {"10-duplicate-and-closing-vertices.json", {"/polygons/0/outer/2", "/polygons/0/outer/5", "/polygons/0/holes/0/4"}},
+      {"11-near-duplicate-vertices.json", {"/polygons/0/outer/2"}},
+      {"23-grid-diagonal-squeeze-only-exit.json",
+       {"/polygons/0/holes/0/2", "/polygons/0/holes/1/0", "/polygons/0/holes/1/3", "/polygons/0"}},
+  };
+  std::size_t seen = 0;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    if (e.path().extension() != ".json") continue;
+    const std::string name = e.path().filename().string();
+    INFO(name);
+    const auto problems = validateMap(loadMap(e.path()));
+    INFO(allProblems(problems));
+    std::vector<std::string> got_errors, got_warnings;
+    for (const MapProblem& p : problems)
+      (p.severity == MapProblem::Severity::Error ? got_errors : got_warnings).push_back(p.where);
+    const auto expected = [](const auto& table, const std::string& key) {
+      const auto it = table.find(key);
+      return it == table.end() ? std::vector<std::string>{} : it->second;
+    };
+    CHECK(got_errors == expected(errors, name));
+    CHECK(got_warnings == expected(warnings, name));
+    ++seen;
+  }
+  CHECK(seen >= 20);
+}
+
+TEST_CASE("validateMap names the hole a start is in for shared case 32 and the nearest point for case 31", "[io]") {
+  const fs::path dir = fs::path(POLYPATH_SHARED_DIR) / "cases";
+  if (!fs::exists(dir / "31-goal-outside-clamp.json") || !fs::exists(dir / "32-start-inside-hole.json")) {
+    WARN("skipped: shared cases absent");
+    return;
+  }
+  const auto goal = validateMap(loadMap(dir / "31-goal-outside-clamp.json"));
+  REQUIRE(goal.size() == 1);
+  CHECK(goal[0].what == "goal (8, 6) is not walkable: it is outside every polygon; move it into the walkable region "
+                        "(the nearest walkable point is (8, 4))");
+  const auto start = validateMap(loadMap(dir / "32-start-inside-hole.json"));
+  REQUIRE(start.size() == 1);
+  CHECK_THAT(start[0].what, StartsWith("start (5, 5) is not walkable: it is inside hole 0 of polygon 0"));
 }

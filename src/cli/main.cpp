@@ -9,8 +9,9 @@
 //
 // Exit codes: 0 the command ran (a path query ran, found or not; validate found no
 // error), 1 validate found errors, 2 bad input (arguments, unreadable or invalid map,
-// start or goal not walkable), 3 internal error. Every problem is one line on stderr
-// starting with "polypath: ".
+// start or goal not walkable and --snap not given), 3 internal error. Every problem is
+// one line on stderr starting with "polypath: "; so is the note --snap prints.
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <chrono>
@@ -72,7 +73,10 @@ constexpr const char* kPathUsage =
     "  --heuristic NAME       none, euclidean (default), manhattan, chebyshev, octile\n"
     "  --weight W             f = g + W h, W >= 0 (default 1)\n"
     "  --tie-break g|none     among equal f: larger g first (default), or node id only\n"
-    "  --json                 print one JSON object: found, length, path, expanded, method\n";
+    "  --snap                 move a start or goal outside the walkable region to the nearest\n"
+    "                         walkable point (a note on stderr) instead of refusing it\n"
+    "  --json                 print one JSON object: found, length, path, expanded, method\n"
+    "                         (with --snap also start and goal, the points actually used)\n";
 
 /// Bad input: each line is printed as "polypath: LINE" and the tool exits 2.
 struct BadInput {
@@ -206,6 +210,8 @@ struct PathRequest {
   std::optional<double> weight;
   SearchOptions search;
   bool json = false;
+  bool snap = false;  ///< move a non-walkable start or goal to the nearest walkable point
+  std::optional<Point> start_given, goal_given;  ///< before snapping (set only when snapped)
 };
 
 PathRequest parsePathArgs(const std::vector<std::string>& args) {
@@ -240,6 +246,10 @@ PathRequest parsePathArgs(const std::vector<std::string>& args) {
          r.json = true;
          return "";
        }},
+      {"--snap", false, [&r](const std::string&) -> std::string {
+         r.snap = true;
+         return "";
+       }},
   };
   const std::vector<std::string> positional = parseOptions(args, options, "path");
   if (positional.empty()) badInput("path needs a map file: polypath path MAP [options]");
@@ -249,7 +259,28 @@ PathRequest parsePathArgs(const std::vector<std::string>& args) {
   return r;
 }
 
-/// Loads the map and checks it with the query's start, goal and settings filled in.
+/// True for a problem about the query's start or goal (JSON pointer /start or /goal).
+bool isEndpointProblem(const MapProblem& p) { return p.where == "/start" || p.where == "/goal"; }
+
+/// With --snap: replaces a start or goal outside the walkable region by the nearest
+/// walkable point and prints a note on stderr. Non-finite points stay (validation
+/// refuses them).
+void snapEndpoints(PathRequest& r, const PolygonMap& map) {
+  auto snap = [&](const char* which, std::optional<Point>& p, std::optional<Point>& given) {
+    if (!p || !isFinite(*p)) return;
+    const PointLocation loc = map.locate(*p);
+    if (loc.walkable()) return;
+    given = *p;
+    p = map.nearestWalkable(*p);
+    printProblem(std::string(which) + " " + formatPoint(*given) + " is " + loc.describe() + "; snapped to " +
+                 formatPoint(*p));
+  };
+  snap("start", r.start, r.start_given);
+  snap("goal", r.goal, r.goal_given);
+}
+
+/// Loads the map and checks it with the query's start, goal and settings filled in
+/// (with --snap, a start or goal outside the walkable region is snapped first).
 /// Warnings go to stderr; errors throw BadInput, one line each.
 MapDocument loadForQuery(PathRequest& r) {
   MapDocument doc;
@@ -274,10 +305,26 @@ MapDocument loadForQuery(PathRequest& r) {
   checked.goal = r.goal;
   checked.settings.clearance = 0.0;
   checked.settings.corner_offset = *r.corner_offset;
+  std::vector<MapProblem> problems = validateMap(checked);
+  const bool map_errors = std::any_of(problems.begin(), problems.end(), [](const MapProblem& p) {
+    return p.severity == MapProblem::Severity::Error && !isEndpointProblem(p);
+  });
+  if (r.snap && !map_errors) {
+    // The map itself is valid: snap, then check the snapped points like any others.
+    snapEndpoints(r, buildPolygonMap(doc));
+    checked.start = r.start;
+    checked.goal = r.goal;
+    problems = validateMap(checked);
+  }
   BadInput errors;
-  for (const MapProblem& p : validateMap(checked)) {
-    if (p.severity == MapProblem::Severity::Warning) printProblem(r.map + ": " + p.describe());
-    else errors.lines.push_back(r.map + ": " + p.describe());
+  for (const MapProblem& p : problems) {
+    if (p.severity == MapProblem::Severity::Warning) {
+      printProblem(r.map + ": " + p.describe());
+    } else {
+      std::string line = r.map + ": " + p.describe();
+      if (isEndpointProblem(p) && !r.snap) line += "; or pass --snap to use that point";
+      errors.lines.push_back(std::move(line));
+    }
   }
   if (!errors.lines.empty()) throw errors;
   return doc;
@@ -287,7 +334,9 @@ double millisecondsSince(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
-void printJson(const Path& path) {
+/// One JSON object on one line: found, length, path, expanded, method; with --snap also
+/// start and goal (the points the query used, after snapping).
+void printJson(const Path& path, const PathRequest& r) {
   nlohmann::ordered_json out;
   out["found"] = path.found;
   out["length"] = path.length;
@@ -296,6 +345,10 @@ void printJson(const Path& path) {
   out["path"] = std::move(points);
   out["expanded"] = path.expanded;
   out["method"] = "visibility";
+  if (r.snap) {
+    out["start"] = {r.start->x, r.start->y};
+    out["goal"] = {r.goal->x, r.goal->y};
+  }
   std::cout << out.dump() << '\n';
 }
 
@@ -316,8 +369,11 @@ void printHuman(const Path& path, const RunSummary& s) {
   out << "method     visibility (corner offset " << formatNumber(*r.corner_offset) << ", heuristic "
       << heuristicName(r.search.heuristic) << ", weight " << formatNumber(r.search.weight) << ", tie-break "
       << (r.search.tie_break == TieBreak::LargerG ? "g" : "none") << ")\n";
-  out << "start      " << formatPoint(*r.start) << "\n";
-  out << "goal       " << formatPoint(*r.goal) << "\n";
+  out << "start      " << formatPoint(*r.start);
+  if (r.start_given) out << " (snapped from " << formatPoint(*r.start_given) << ")";
+  out << "\ngoal       " << formatPoint(*r.goal);
+  if (r.goal_given) out << " (snapped from " << formatPoint(*r.goal_given) << ")";
+  out << "\n";
   out << "found      " << (path.found ? "yes" : "no") << "\n";
   if (path.found) {
     out << "length     " << formatNumber(path.length) << " " << s.doc->units << "\n";
@@ -362,7 +418,7 @@ int runPath(const std::vector<std::string>& args) {
   }
   const double query_ms = millisecondsSince(t1);
 
-  if (r.json) printJson(path);
+  if (r.json) printJson(path, r);
   else printHuman(path, {&doc, &r, &map, &graph, build_ms, query_ms});
   return kExitOk;
 }

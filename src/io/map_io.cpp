@@ -1,4 +1,4 @@
-// map_io.cpp: the JSON map format (version 1), atomic saving and validation.
+// map_io.cpp: the JSON map format (version 1), loading limits and atomic saving.
 //
 // [SECTION] Errors, problems, document equality
 // [SECTION] Formatting helpers
@@ -6,7 +6,9 @@
 // [SECTION] Loading (file -> MapDocument)
 // [SECTION] Serializing (MapDocument -> JSON text)
 // [SECTION] Atomic saving
-// [SECTION] Validation
+// [SECTION] Building
+//
+// Validation (validateMap) lives in map_validation.cpp.
 #include "io/map_io.hpp"
 
 #include <algorithm>
@@ -79,15 +81,6 @@ bool operator==(const MapDocument& a, const MapDocument& b) {
 
 namespace {
 
-// Shortest text that reads back as the same double ("15", "0.1", "1e+300", "nan").
-std::string formatNumber(double v) {
-  std::array<char, 64> buf{};
-  const auto r = std::to_chars(buf.data(), buf.data() + buf.size(), v);
-  return std::string(buf.data(), r.ptr);
-}
-
-std::string formatPoint(Point p) { return "(" + formatNumber(p.x) + ", " + formatNumber(p.y) + ")"; }
-
 // A short description of a JSON value for "expected X, got Y" messages.
 std::string describeValue(const json& v) {
   switch (v.type()) {
@@ -105,15 +98,6 @@ std::string describeValue(const json& v) {
     case json::value_t::number_float: return "the number " + v.dump();
     default: return v.type_name();
   }
-}
-
-std::string ringPointer(std::size_t polygon, int hole) {
-  std::string p = "/polygons/" + std::to_string(polygon);
-  return hole < 0 ? p + "/outer" : p + "/holes/" + std::to_string(hole);
-}
-
-std::string vertexPointer(std::size_t polygon, int hole, std::size_t vertex) {
-  return ringPointer(polygon, hole) + "/" + std::to_string(vertex);
 }
 
 // JSON pointer of a key: "~" and "/" escaped as RFC 6901 says.
@@ -552,240 +536,7 @@ void saveMap(const MapDocument& doc, const fs::path& file) {
   syncFolder(folder);
 }
 
-// [SECTION] Validation
-
-namespace {
-
-// One ring as validation sees it: the document's vertices with consecutive duplicates
-// and the closing repeat dropped, as PolygonMap does on load.
-struct CheckedRing {
-  std::size_t polygon = 0;
-  int hole = -1;
-  Ring clean;                      // cleaned vertices
-  std::vector<std::size_t> index;  // document index of each cleaned vertex
-  bool usable = false;             // finite, at least 3 distinct vertices, non-zero area
-};
-
-class Validator {
- public:
-  explicit Validator(const MapDocument& doc) : doc_(doc) {}
-
-  std::vector<MapProblem> run() {
-    if (doc_.polygons.empty()) error("/polygons", "the map has no polygons; add at least one outer ring");
-    for (std::size_t p = 0; p < doc_.polygons.size(); ++p) {
-      const Polygon& poly = doc_.polygons[p];
-      rings_.push_back(checkRing(p, -1, poly.outer));
-      for (std::size_t h = 0; h < poly.holes.size(); ++h)
-        rings_.push_back(checkRing(p, static_cast<int>(h), poly.holes[h]));
-    }
-    checkHolesInsideOuter();
-    checkCrossings();
-    const PolygonMap* map = buildMap();
-    checkEndpoint("start", doc_.start, map);
-    checkEndpoint("goal", doc_.goal, map);
-    checkSetting("clearance", doc_.settings.clearance);
-    checkSetting("corner_offset", doc_.settings.corner_offset);
-    return std::move(problems_);
-  }
-
- private:
-  void error(std::string where, std::string what) {
-    problems_.push_back({MapProblem::Severity::Error, std::move(where), std::move(what)});
-  }
-  void warning(std::string where, std::string what) {
-    problems_.push_back({MapProblem::Severity::Warning, std::move(where), std::move(what)});
-  }
-
-  CheckedRing checkRing(std::size_t polygon, int hole, const Ring& ring) {
-    CheckedRing r{polygon, hole, {}, {}, false};
-    bool finite = true;
-    for (std::size_t k = 0; k < ring.size(); ++k) {
-      if (!isFinite(ring[k])) {
-        error(vertexPointer(polygon, hole, k),
-              "vertex " + formatPoint(ring[k]) + " has a NaN or infinite coordinate; give finite numbers");
-        finite = false;
-      }
-    }
-    if (!finite) return r;
-    for (std::size_t k = 0; k < ring.size(); ++k) {
-      if (!r.clean.empty() && r.clean.back() == ring[k]) {
-        warning(vertexPointer(polygon, hole, k),
-                "vertex " + formatPoint(ring[k]) + " repeats vertex " + std::to_string(r.index.back()) +
-                    "; the duplicate is dropped on load");
-        continue;
-      }
-      r.clean.push_back(ring[k]);
-      r.index.push_back(k);
-    }
-    while (r.clean.size() > 1 && r.clean.front() == r.clean.back()) {
-      warning(vertexPointer(polygon, hole, r.index.back()),
-              "the last vertex repeats the first " + formatPoint(r.clean.front()) +
-                  "; rings close by themselves, so it is dropped on load");
-      r.clean.pop_back();
-      r.index.pop_back();
-    }
-    const std::string where = ringPointer(polygon, hole);
-    if (r.clean.size() < 3) {
-      error(where, "ring has fewer than 3 distinct vertices (" + std::to_string(r.clean.size()) +
-                       "); add vertices or delete the ring");
-      return r;
-    }
-    if (zeroArea(r.clean)) {
-      error(where, "ring has zero area (its vertices lie on one line); move them apart or delete the ring");
-      return r;
-    }
-    r.usable = true;
-    return r;
-  }
-
-  // Zero area exactly (every vertex on one line) or as PolygonMap computes it.
-  static bool zeroArea(const Ring& r) {
-    bool collinear = true;
-    double area2 = 0.0;
-    for (std::size_t i = 0, j = r.size() - 1; i < r.size(); j = i++) {
-      area2 += cross(r[j], r[i]);
-      if (i >= 2 && orient(r[0], r[i - 1], r[i]) != 0) collinear = false;
-    }
-    return collinear || area2 == 0.0;
-  }
-
-  // -1 outside, 0 on the boundary, 1 strictly inside the ring (exact, crossing number).
-  static int ringSide(const Ring& ring, Point p) {
-    bool inside = false;
-    for (std::size_t i = 0, j = ring.size() - 1; i < ring.size(); j = i++) {
-      const Point a = ring[j], b = ring[i];
-      if (onSegment(a, b, p)) return 0;
-      if ((a.y > p.y) != (b.y > p.y)) {
-        const int o = orient(a, b, p);
-        if ((b.y > a.y) ? o > 0 : o < 0) inside = !inside;
-      }
-    }
-    return inside ? 1 : -1;
-  }
-
-  void checkHolesInsideOuter() {
-    const CheckedRing* outer = nullptr;
-    for (const CheckedRing& r : rings_) {
-      if (r.hole < 0) {
-        outer = r.usable ? &r : nullptr;
-        continue;
-      }
-      if (!outer || !r.usable) continue;
-      std::size_t outside = 0, first = 0;
-      for (std::size_t k = 0; k < r.clean.size(); ++k) {
-        if (ringSide(outer->clean, r.clean[k]) < 0 && outside++ == 0) first = k;
-      }
-      if (outside == 0) continue;
-      error(vertexPointer(r.polygon, r.hole, r.index[first]),
-            "hole vertex " + formatPoint(r.clean[first]) + " lies outside the outer ring of polygon " +
-                std::to_string(r.polygon) + " (" + std::to_string(outside) + " of the hole's " +
-                std::to_string(r.clean.size()) + " vertices do); move the hole inside its outer ring");
-    }
-  }
-
-  struct Edge {
-    Point a, b;
-    std::size_t ring = 0;  // index into rings_
-    std::size_t k = 0;     // cleaned index of the edge's first vertex
-    double min_x = 0.0, max_x = 0.0, min_y = 0.0, max_y = 0.0;
-  };
-
-  std::string edgeText(const Edge& e) const {
-    const CheckedRing& r = rings_[e.ring];
-    const std::size_t n = r.clean.size();
-    return "edge " + formatPoint(e.a) + "-" + formatPoint(e.b) + " (vertices " + std::to_string(r.index[e.k]) +
-           " and " + std::to_string(r.index[(e.k + 1) % n]) + " of " + ringPointer(r.polygon, r.hole) + ")";
-  }
-
-  // Proper crossings between any two edges of usable rings: sweep over x, then the
-  // exact predicate. Touching and collinear overlap are not reported here.
-  void checkCrossings() {
-    std::vector<Edge> edges;
-    for (std::size_t ri = 0; ri < rings_.size(); ++ri) {
-      const CheckedRing& r = rings_[ri];
-      if (!r.usable) continue;
-      for (std::size_t k = 0; k < r.clean.size(); ++k) {
-        const Point a = r.clean[k], b = r.clean[(k + 1) % r.clean.size()];
-        edges.push_back({a, b, ri, k, std::min(a.x, b.x), std::max(a.x, b.x), std::min(a.y, b.y), std::max(a.y, b.y)});
-      }
-    }
-    std::sort(edges.begin(), edges.end(), [](const Edge& l, const Edge& r) { return l.min_x < r.min_x; });
-    std::vector<std::pair<const Edge*, const Edge*>> crossings;
-    for (std::size_t i = 0; i < edges.size(); ++i) {
-      const Edge& e = edges[i];
-      for (std::size_t j = i + 1; j < edges.size() && edges[j].min_x <= e.max_x; ++j) {
-        const Edge& f = edges[j];
-        if (f.max_y < e.min_y || f.min_y > e.max_y) continue;
-        if (!properlyCross(e.a, e.b, f.a, f.b)) continue;
-        const bool eFirst = std::tie(e.ring, e.k) < std::tie(f.ring, f.k);
-        crossings.emplace_back(eFirst ? &e : &f, eFirst ? &f : &e);
-      }
-    }
-    std::sort(crossings.begin(), crossings.end(), [](const auto& l, const auto& r) {
-      return std::tie(l.first->ring, l.first->k, l.second->ring, l.second->k) <
-             std::tie(r.first->ring, r.first->k, r.second->ring, r.second->k);
-    });
-    constexpr std::size_t kMaxReported = 100;
-    for (std::size_t c = 0; c < crossings.size() && c < kMaxReported; ++c) {
-      const Edge& e = *crossings[c].first;
-      const Edge& f = *crossings[c].second;
-      const CheckedRing& r = rings_[e.ring];
-      const std::string kind = e.ring == f.ring ? "the ring crosses itself: " : "rings cross: ";
-      error(vertexPointer(r.polygon, r.hole, r.index[e.k]),
-            kind + edgeText(e) + " crosses " + edgeText(f) + "; move a vertex so that the edges do not cross");
-    }
-    if (crossings.size() > kMaxReported)
-      error("/polygons", std::to_string(crossings.size() - kMaxReported) +
-                             " more crossing edge pairs not listed; fix the ones above first");
-  }
-
-  // Builds the PolygonMap when every ring is usable; its errors become problems.
-  const PolygonMap* buildMap() {
-    if (doc_.polygons.empty()) return nullptr;
-    for (const CheckedRing& r : rings_)
-      if (!r.usable) return nullptr;  // already reported, and PolygonMap would refuse it
-    try {
-      map_ = PolygonMap(doc_.polygons);
-      return &map_;
-    } catch (const GeometryError& e) {
-      const RingLocation& w = e.where();
-      const std::size_t polygon = static_cast<std::size_t>(std::max(w.polygon, 0));
-      std::string where = w.polygon < 0 ? "/polygons" : ringPointer(polygon, w.hole);
-      if (w.polygon >= 0 && w.vertex >= 0) where += "/" + std::to_string(w.vertex);
-      error(where, e.what());
-      return nullptr;
-    }
-  }
-
-  void checkEndpoint(const std::string& which, const std::optional<Point>& p, const PolygonMap* map) {
-    if (!p) return;
-    if (!isFinite(*p)) {
-      error("/" + which, which + " " + formatPoint(*p) + " has a NaN or infinite coordinate; give finite numbers");
-      return;
-    }
-    if (!map) return;
-    const PointLocation loc = map->locate(*p);
-    if (!loc.walkable())
-      error("/" + which, which + " " + formatPoint(*p) + " is not walkable: it is " + loc.describe() +
-                             "; move it into the walkable region");
-  }
-
-  void checkSetting(const std::string& key, double value) {
-    if (!std::isfinite(value))
-      error("/settings/" + key, key + " is " + formatNumber(value) + "; give a finite number (world units)");
-    else if (value < 0.0)
-      error("/settings/" + key, key + " is " + formatNumber(value) + "; it must be 0 or more (world units)");
-  }
-
-  const MapDocument& doc_;
-  std::vector<CheckedRing> rings_;
-  std::vector<MapProblem> problems_;
-  PolygonMap map_;
-};
-
-}  // namespace
-
-std::vector<MapProblem> validateMap(const MapDocument& doc) { return Validator(doc).run(); }
+// [SECTION] Building
 
 PolygonMap buildPolygonMap(const MapDocument& doc) { return PolygonMap(doc.polygons); }
 
