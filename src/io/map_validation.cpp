@@ -244,14 +244,6 @@ class Validator {
       error(where, "ring has zero area (its vertices lie on one line); move them apart or delete the ring");
       return r;
     }
-    if (signedArea2(r.clean) == 0.0) {
-      // Lobes of opposite winding cancel out: PolygonMap refuses the ring. Say why when
-      // the edges show it (a crossing, a spike, an overlap), else report the zero area.
-      if (!reportSweep(r, sweepRing(r.clean)))
-        error(where, "ring has zero area: its parts wind in opposite directions and cancel out; redraw it as one "
-                     "loop that does not cross or fold over itself");
-      return r;
-    }
     checkNearDuplicates(r);
     r.usable = true;
     r.lo = r.hi = r.clean.front();
@@ -269,13 +261,6 @@ class Validator {
     for (std::size_t i = 2; i < r.size(); ++i)
       if (orient(r[0], r[i - 1], r[i]) != 0) return false;
     return true;
-  }
-
-  // Twice the signed area as PolygonMap computes it (zero there is refused on load).
-  static double signedArea2(const Ring& r) {
-    double area2 = 0.0;
-    for (std::size_t i = 0, j = r.size() - 1; i < r.size(); j = i++) area2 += cross(r[j], r[i]);
-    return area2;
   }
 
   // Consecutive vertices that differ, but by less than kNearDuplicate of the map's size.
