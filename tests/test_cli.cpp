@@ -468,3 +468,12 @@ TEST_CASE("polypath validate reports overlapping holes and polygons and rings cr
   CHECK_THAT(lines[1], StartsWith("error: /polygons/0/holes/1: hole 1 and hole 0 overlap (for example at ("));
   CHECK_THAT(lines[2], StartsWith("error: /polygons/1/outer: polygon 1 overlaps polygon 0 (for example at ("));
 }
+
+TEST_CASE("cli: an inadmissible heuristic for any-angle paths gets a warning", "[cli]") {
+  const auto mapFile = fs::path(POLYPATH_SOURCE_DIR) / "maps" / "maze.json";
+  const RunResult manhattan = runCli({"path", mapFile.string(), "--heuristic", "manhattan", "--json"});
+  CHECK(manhattan.exit_code == 0);
+  CHECK_THAT(manhattan.err, Catch::Contains("warning: the manhattan heuristic can overestimate"));
+  const RunResult euclidean = runCli({"path", mapFile.string(), "--heuristic", "euclidean", "--json"});
+  CHECK(euclidean.err.empty());
+}

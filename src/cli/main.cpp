@@ -397,6 +397,10 @@ int runPath(const std::vector<std::string>& args) {
     badInput("method '" + r.method + "' is not implemented yet (use --method visibility)");
   if (r.clearance && *r.clearance != 0.0)
     badInput("--clearance " + formatNumber(*r.clearance) + " is not implemented yet (use --clearance 0)");
+  if (r.search.heuristic == Heuristic::Manhattan || r.search.heuristic == Heuristic::Octile)
+    printProblem(std::string("warning: the ") + heuristicName(r.search.heuristic) +
+                 " heuristic can overestimate the straight-line distance, so the path may not be the shortest "
+                 "(euclidean, chebyshev and none are admissible here)");
   const MapDocument doc = loadForQuery(r);
 
   const auto t0 = std::chrono::steady_clock::now();
