@@ -176,3 +176,9 @@ TEST_CASE("separate polygons sharing a wall: each side is walkable, crossing it 
   CHECK(path.length == 4.0);
   CHECK_FALSE(findPath(graph, {1, 2}, {9, 2}).found);
 }
+
+TEST_CASE("coordinates too large for exact products are refused, not mishandled", "[polygon_map]") {
+  CHECK_THROWS_WITH(PolygonMap({{{{-1e308, 0}, {1e308, 1}, {0, 0}}, {}}}),
+                    Catch::Contains("polygon 0, outer ring, vertex 0") && Catch::Contains("beyond 1e100"));
+  CHECK_NOTHROW(PolygonMap({{{{-1e99, 0}, {1e99, 1}, {0, 1e99}}, {}}}));
+}

@@ -30,6 +30,9 @@ std::string PointLocation::describe() const {
 
 namespace {
 
+// Coordinates beyond this magnitude are refused: orient() squares them.
+constexpr double kMaxCoordinate = 1e100;
+
 // Exact: every vertex of the ring lies on one line (the ring encloses no area).
 bool allCollinear(const Ring& r) {
   std::size_t k = 1;
@@ -61,6 +64,11 @@ Ring cleanRing(const Ring& in, RingLocation where, bool wantCounterClockwise) {
     if (!isFinite(in[i])) {
       where.vertex = static_cast<int>(i);
       throw GeometryError(where, "coordinate is NaN or infinite; give finite numbers");
+    }
+    if (std::abs(in[i].x) > kMaxCoordinate || std::abs(in[i].y) > kMaxCoordinate) {
+      where.vertex = static_cast<int>(i);
+      throw GeometryError(where, "coordinate beyond 1e100 in size: exact geometry needs products of coordinates "
+                                 "to stay finite; scale the map down");
     }
   }
   Ring r;

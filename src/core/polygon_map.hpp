@@ -85,8 +85,9 @@ struct PointLocation {
 /// along the outer ring, two holes side by side) have zero width: a path may cross them
 /// at a point only within one wedge and never runs along them. Separate polygons are
 /// separate areas: a path never passes from one to another, even where they touch.
-/// Errors: GeometryError for non-finite coordinates, rings with fewer than 3 distinct
-/// vertices, or rings with zero area. (Self-intersection is reported by validation.)
+/// Errors: GeometryError for non-finite coordinates or coordinates beyond 1e100 in
+/// size, rings with fewer than 3 distinct vertices, or rings whose vertices all lie on
+/// one line. (Self-intersection is reported by validation.)
 class PolygonMap {
  public:
   /// One ring vertex after normalization, with its neighbours in the ring.
