@@ -8,6 +8,12 @@
 // [SECTION] Command line
 // [SECTION] Screenshots
 // [SECTION] Scripted input
+// [SECTION] Drawing: blending, order, greyed stale data
+// [SECTION] Huge coordinates, no display, signals
+// [SECTION] Banner and problem marks
+// [SECTION] Snap start/goal to the walkable region
+// [SECTION] Layout
+// [SECTION] Autosave and recovery
 #ifdef POLYPATH_HAVE_EDITOR
 
 #include <sys/wait.h>
@@ -15,12 +21,16 @@
 
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
+#include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -30,7 +40,9 @@
 #include "editor/camera.hpp"
 #include "editor/command_line.hpp"
 #include "editor/picking.hpp"
+#include "editor/recovery.hpp"
 #include "editor/scene.hpp"
+#include "editor/sdl_draw.hpp"
 #include "io/map_io.hpp"
 #include "stb_image.h"
 
@@ -138,10 +150,13 @@ int runEditor(const std::vector<std::string>& args) {
 /// An editor running headless in this process, with helpers that push SDL events.
 struct HeadlessEditor {
   std::unique_ptr<App> app;
-  explicit HeadlessEditor(AppOptions options, int width = kWidth, int height = kHeight) {
+  /// Autosave stays off unless asked for: a test must not write to the user's config
+  /// folder, nor find a recovery file there.
+  explicit HeadlessEditor(AppOptions options, int width = kWidth, int height = kHeight, bool autosave = false) {
     options.headless = true;
     options.width = width;
     options.height = height;
+    options.autosave = autosave;
     app = std::make_unique<App>(options);
     std::string error;
     const bool started = app->init(&error);
@@ -238,6 +253,83 @@ AppOptions withMap(const fs::path& map) {
   return o;
 }
 
+/// Runs a shell command; returns its exit code (-1 if it did not exit) and its output
+/// (stdout and stderr) in `output`.
+int runShell(const std::string& cmd, std::string* output = nullptr) {
+  const fs::path out = fs::temp_directory_path() / ("polypath-editor-shell-" + std::to_string(::getpid()) + ".txt");
+  const int status = std::system((cmd + " >'" + out.string() + "' 2>&1").c_str());
+  if (output) {
+    std::ifstream in(out);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    *output = ss.str();
+  }
+  std::error_code ec;
+  fs::remove(out, ec);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/// Sets (or with nullopt unsets) an environment variable for the scope, then restores it.
+struct ScopedEnv {
+  std::string name;
+  std::optional<std::string> old;
+  ScopedEnv(std::string n, const std::optional<std::string>& value) : name(std::move(n)) {
+    if (const char* v = std::getenv(name.c_str())) old = v;
+    if (value)
+      ::setenv(name.c_str(), value->c_str(), 1);
+    else
+      ::unsetenv(name.c_str());
+  }
+  ~ScopedEnv() {
+    if (old)
+      ::setenv(name.c_str(), old->c_str(), 1);
+    else
+      ::unsetenv(name.c_str());
+  }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+};
+
+/// Each channel within `tolerance` of the expected value.
+bool closeTo(Color a, Color b, int tolerance) {
+  return std::abs(a.r - b.r) <= tolerance && std::abs(a.g - b.g) <= tolerance && std::abs(a.b - b.b) <= tolerance;
+}
+
+/// `over` with alpha blended over an opaque `under`.
+Color blendOver(Color over, Color under) {
+  auto mix = [&](int o, int u) { return static_cast<std::uint8_t>(std::lround((o * over.a + u * (255 - over.a)) / 255.0)); };
+  return {mix(over.r, under.r), mix(over.g, under.g), mix(over.b, under.b), 255};
+}
+
+/// Every primitive a DebugDraw receives, in order.
+struct RecordingDraw final : DebugDraw {
+  struct Item {
+    enum Kind { kLine, kPoint, kFill, kText } kind;
+    Color color;
+    float size;  // line width or point radius
+    Point a, b;
+  };
+  std::vector<Item> items;
+  void line(Point a, Point b, Color c, float width) override { items.push_back({Item::kLine, c, width, a, b}); }
+  void point(Point p, Color c, float radius) override { items.push_back({Item::kPoint, c, radius, p, p}); }
+  void fillRings(const std::vector<const Ring*>&, Color c) override { items.push_back({Item::kFill, c, 0, {}, {}}); }
+  void text(Point p, std::string_view, Color c) override { items.push_back({Item::kText, c, 0, p, p}); }
+  /// Index of the first / last item of this colour (and kind); -1 when none.
+  int first(Color c, Item::Kind k) const {
+    for (std::size_t i = 0; i < items.size(); ++i)
+      if (items[i].color == c && items[i].kind == k) return static_cast<int>(i);
+    return -1;
+  }
+  int last(Color c, Item::Kind k) const {
+    for (std::size_t i = items.size(); i-- > 0;)
+      if (items[i].color == c && items[i].kind == k) return static_cast<int>(i);
+    return -1;
+  }
+};
+
+constexpr Color kBackground{20, 22, 28, 255};
+
+
 }  // namespace
 
 // [SECTION] Camera and picking
@@ -288,12 +380,21 @@ TEST_CASE("camera zoom keeps the world point under the cursor fixed and pan foll
   CHECK(cam.scale() == Approx(12.0));
 }
 
-TEST_CASE("canvas is the window minus the panel column", "[editor]") {
+TEST_CASE("canvas is the window minus a panel column of min(440, 40% of the width)", "[editor]") {
   const ScreenRect r = canvasRect(kWidth, kHeight);
-  CHECK(r.x == kPanelWidth);
-  CHECK(r.w == kWidth - kPanelWidth);
+  CHECK(panelWidth(kWidth) == 440.0);
+  CHECK(r.x == 440.0);
+  CHECK(r.w == kWidth - 440.0);
   CHECK(r.h == kHeight);
-  CHECK(canvasRect(100, 50).w >= 1.0);  // never empty
+  CHECK(panelWidth(1920) == 440.0);
+  CHECK(panelWidth(800) == 320.0);
+  CHECK(panelWidth(320) == 128.0);
+  for (int w : {64, 320, 800, 1099, 1280, 1920, 4000}) {
+    INFO("width " << w);
+    CHECK(canvasRect(w, 600).w >= 0.6 * w);  // the canvas keeps at least 60%
+    CHECK(canvasRect(w, 600).x + canvasRect(w, 600).w == Approx(w));
+  }
+  CHECK(canvasRect(1, 1).w >= 1.0);  // never empty
 }
 
 TEST_CASE("picking prefers start and goal over vertices within the hit radius", "[editor]") {
@@ -506,7 +607,7 @@ TEST_CASE("screenshot of the default map shows the path and the reflex nodes in 
   CHECK(colourNear(img, empty, layerColor(LayerRegion)));
   CHECK_FALSE(colourNear(img, empty, layerColor(LayerPath)));
   // The panel column is not the canvas: nothing of the map is drawn under it.
-  CHECK(cam.toScreen({3, 3}).x > kPanelWidth);
+  CHECK(cam.toScreen({3, 3}).x > panelWidth(kWidth));
 }
 
 TEST_CASE("in-process screenshot: a reflex node off the path keeps its colour and the path shows", "[editor]") {
@@ -539,7 +640,7 @@ TEST_CASE("in-process screenshot: a reflex node off the path keeps its colour an
   CHECK_FALSE(colourNear(off, mid, layerColor(LayerPath)));
 }
 
-TEST_CASE("screenshot after --steps shows the closed set at the start and the open set", "[editor]") {
+TEST_CASE("screenshot after --steps: start and goal on top of the closed set, closed and open nodes", "[editor]") {
   EditorTempDir dir;
   const fs::path map = dir.write("seed.json", kSeedJson);
   const fs::path png = dir.path / "steps.png";
@@ -548,16 +649,36 @@ TEST_CASE("screenshot after --steps shows the closed set at the start and the op
   REQUIRE(img.width == kWidth);
   const MapDocument doc = parseMap(kSeedJson);
   const Camera cam = initialCamera(doc, kWidth, kHeight);
+  // The start is closed after the first step, but its marker is drawn last: a blue disc
+  // of kMarkerRadius pixels with a dark outline and an "S". Beside the letter (5 pixels
+  // left of the centre) the start colour shows, and the closed set colour does not.
   const ScreenPos start = cam.toScreen(*doc.start);
-  INFO("start " << describeNear(img, start));
-  CHECK(colourNear(img, start, layerColor(LayerClosedSet)));
-  // The same three steps, replayed here: every open node shows the open-set colour.
+  const ScreenPos beside{start.x - 5, start.y};
+  INFO("start " << describeNear(img, beside));
+  CHECK(colourNear(img, beside, layerColor(LayerStartGoal)));
+  CHECK_FALSE(colourNear(img, beside, layerColor(LayerClosedSet)));
+  CHECK(colourNear(img, {start.x + kMarkerRadius + 1, start.y}, kMarkerInk));  // the outline
+  const ScreenPos goal = cam.toScreen(*doc.goal);
+  CHECK(colourNear(img, {goal.x - 5, goal.y}, kGoalColor));
+  // The same three steps, replayed here: every open node shows the open-set colour, the
+  // closed nodes (but the start, under its marker, and the last expanded, white) the closed one.
   Scene scene;
   scene.setDocument(doc);
   for (int i = 0; i < 3; ++i) scene.step();
   const SearchState& st = *scene.searchState();
   REQUIRE(st.expandedCount() == 3);
   REQUIRE_FALSE(st.openSet().empty());
+  int closed_checked = 0;
+  for (NodeId n : st.closedSet()) {
+    if (n == scene.query()->startNode() || n == st.lastExpanded()) continue;
+    const ScreenPos s = cam.toScreen(scene.query()->position(n));
+    INFO("closed node " << n << " " << describeNear(img, s));
+    CHECK(colourNear(img, s, layerColor(LayerClosedSet)));
+    ++closed_checked;
+  }
+  CHECK(closed_checked >= 1);
+  const ScreenPos expanded = cam.toScreen(scene.query()->position(st.lastExpanded()));
+  CHECK(colourNear(img, expanded, layerColor(LayerExpanded)));
   for (NodeId n : st.openSet()) {
     const ScreenPos s = cam.toScreen(scene.query()->position(n));
     INFO("open node " << n << " " << describeNear(img, s));
@@ -707,6 +828,8 @@ TEST_CASE("typing a coordinate into the vertex table moves the vertex and update
   EditorTempDir dir;
   HeadlessEditor ed(withMap(dir.write("seed.json", kSeedJson)), kWidth, 1600);  // tall: the table is visible
   Scene& scene = ed.app->scene();
+  ed.click("tab Map");
+  CHECK(ed.app->ui().tab == PanelTab::Map);
   ed.click("vertex 0,-1,11 x");  // vertex (21, 15); a click selects the whole number
   ed.type("19");
   ed.key(SDL_SCANCODE_RETURN);
@@ -748,6 +871,627 @@ TEST_CASE("Save As through the panel writes the file and clears the unsaved mark
   CHECK(ed.app->ui().status_error);
   CHECK(ed.app->scene().document().start == saved.start);
   CHECK_FALSE(ed.app->scene().problems().empty());
+}
+
+// [SECTION] Drawing: blending, order, greyed stale data
+
+TEST_CASE("SdlDebugDraw blends translucent colours whatever blend mode the renderer had", "[editor]") {
+  SDL_Surface* surface = SDL_CreateRGBSurfaceWithFormat(0, 64, 64, 32, SDL_PIXELFORMAT_RGBA32);
+  REQUIRE(surface != nullptr);
+  SDL_Renderer* renderer = SDL_CreateSoftwareRenderer(surface);
+  REQUIRE(renderer != nullptr);
+  SDL_SetRenderDrawColor(renderer, kBackground.r, kBackground.g, kBackground.b, 255);
+  SDL_RenderClear(renderer);
+  SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE);  // what the editor sets to clear
+  const Camera cam({0, 0, 64, 64}, {0, 0}, 1.0);
+  const Color grid{255, 255, 255, 16};
+  {
+    SdlDebugDraw dd(renderer, cam);
+    dd.line({0, 32}, {64, 32}, grid, 4.0f);
+    dd.flush();
+  }
+  SDL_BlendMode mode = SDL_BLENDMODE_NONE;
+  SDL_GetRenderDrawBlendMode(renderer, &mode);
+  CHECK(mode == SDL_BLENDMODE_BLEND);
+  SDL_RenderPresent(renderer);
+  Image img;
+  img.width = img.height = 64;
+  img.rgba.assign(64 * 64 * 4, 0);
+  REQUIRE(SDL_RenderReadPixels(renderer, nullptr, SDL_PIXELFORMAT_RGBA32, img.rgba.data(), 64 * 4) == 0);
+  const Color px = img.at(10, 32);
+  INFO("pixel " << int(px.r) << "," << int(px.g) << "," << int(px.b));
+  CHECK(closeTo(px, blendOver(grid, kBackground), 3));
+  SDL_DestroyRenderer(renderer);
+  SDL_FreeSurface(surface);
+}
+
+TEST_CASE("with the OpenGL renderer the grid is translucent, not white", "[editor]") {
+  // The accelerated renderer of a real window; the offscreen driver offers it through EGL
+  // where Mesa is installed. Without it there is nothing to check here.
+  EditorTempDir dir;
+  AppOptions options = withMap(dir.write("seed.json", kSeedJson));
+  options.headless = true;
+  options.autosave = false;
+  options.renderer = "opengl";
+  App app(options);
+  std::string error;
+  if (!app.init(&error)) {
+    WARN("no OpenGL renderer here (" << error << "): skipped");
+    return;
+  }
+  for (int i = 0; i < 2; ++i) app.frame();
+  Image img;
+  app.frame(&img);
+  REQUIRE(img.width == kWidth);
+  // A vertical grid line at the top of the canvas, above the map (in its fit margin).
+  const Camera& cam = app.camera();
+  const double min_step = 28.0 / cam.scale();
+  const double base = std::pow(10.0, std::floor(std::log10(min_step)));
+  double step = base;
+  for (double m : {1.0, 2.0, 5.0, 10.0})
+    if (base * m >= min_step) {
+      step = base * m;
+      break;
+    }
+  const Point top_left = cam.toWorld({cam.viewport().x, cam.viewport().y});
+  const double x = std::ceil(top_left.x / step) * step;
+  const int sx = static_cast<int>(std::floor(cam.toScreen({x, 0}).x));
+  const int sy = static_cast<int>(cam.viewport().y) + 12;
+  bool seen_grid = false;
+  for (int dx = -1; dx <= 1; ++dx) {
+    const Color px = img.at(sx + dx, sy);
+    INFO("pixel " << sx + dx << "," << sy << ": " << int(px.r) << "," << int(px.g) << "," << int(px.b));
+    CHECK(px.r < 80);  // never opaque white
+    seen_grid = seen_grid || closeTo(px, blendOver({255, 255, 255, 16}, kBackground), 4);
+  }
+  CHECK(seen_grid);
+}
+
+TEST_CASE("scene draws walls over graph links, the search over walls, start and goal last", "[editor]") {
+  Scene scene;
+  scene.setDocument(parseMap(kSeedJson));
+  for (int i = 0; i < 3; ++i) scene.step();
+  RecordingDraw rec;
+  scene.draw(rec, kAllLayers);
+  using K = RecordingDraw::Item;
+  const int last_los = rec.last(layerColor(LayerLosLinks), K::kLine);
+  const int last_sg_link = rec.last(layerColor(LayerStartGoalLinks), K::kLine);
+  const int first_wall = rec.first(layerColor(LayerEdges), K::kLine);
+  const int first_closed = rec.first(layerColor(LayerClosedSet), K::kLine);
+  REQUIRE(last_los >= 0);
+  REQUIRE(last_sg_link >= 0);
+  REQUIRE(first_wall >= 0);
+  REQUIRE(first_closed >= 0);
+  CHECK(last_los < first_wall);
+  CHECK(last_sg_link < first_wall);
+  CHECK(first_wall < first_closed);
+  for (const auto& item : rec.items) {
+    if (item.kind != K::kLine) continue;
+    if (item.color == layerColor(LayerEdges)) CHECK(item.size == kWallWidth);
+    for (Layer l : {LayerClosedSet, LayerOpenSet, LayerRelaxed})
+      if (item.color == layerColor(l)) CHECK(item.size < kWallWidth);  // the wall shows beside it
+  }
+  // The last four primitives: the outlined start and goal markers.
+  REQUIRE(rec.items.size() >= 4);
+  const auto& end = rec.items;
+  const std::size_t n = end.size();
+  CHECK(end[n - 4].color == kMarkerInk);
+  CHECK(end[n - 3].color == layerColor(LayerStartGoal));
+  CHECK(end[n - 3].size == kMarkerRadius);
+  CHECK(end[n - 3].a == *scene.document().start);
+  CHECK(end[n - 2].color == kMarkerInk);
+  CHECK(end[n - 1].color == kGoalColor);
+  CHECK(end[n - 1].a == *scene.document().goal);
+}
+
+TEST_CASE("an invalid edit greys the last valid map and path; a bad start greys the last path", "[editor]") {
+  Scene scene;
+  scene.setDocument(parseMap(kSeedJson));
+  scene.moveHandle({Handle::Kind::Vertex, 0, -1, 4}, {6, 12});  // crosses itself
+  REQUIRE_FALSE(scene.mapIsCurrent());
+  RecordingDraw rec;
+  scene.draw(rec, kAllLayers);
+  REQUIRE(rec.items.size() > 4);
+  // Everything but the four marker discs at the end is stale: greyed and translucent.
+  for (std::size_t i = 0; i + 4 < rec.items.size(); ++i) CHECK(rec.items[i].color.a < 255);
+  CHECK(rec.first(greyed(layerColor(LayerPath)), RecordingDraw::Item::kLine) >= 0);
+  CHECK(rec.first(greyed(layerColor(LayerRegion)), RecordingDraw::Item::kFill) >= 0);
+
+  // A valid map, the start moved into the wall: no query, the last path greyed.
+  scene.moveHandle({Handle::Kind::Vertex, 0, -1, 4}, {6, 8});
+  REQUIRE(scene.mapIsCurrent());
+  scene.setStart(Point{10, 9});  // between the walls at y 8 and 10: outside the region
+  REQUIRE(scene.query() == nullptr);
+  CHECK(scene.startProblem() == "Start is outside every polygon");
+  CHECK(scene.lastFoundPath().found);
+  RecordingDraw rec2;
+  scene.draw(rec2, kAllLayers);
+  CHECK(rec2.first(greyed(layerColor(LayerPath)), RecordingDraw::Item::kLine) >= 0);
+  CHECK(rec2.first(layerColor(LayerPath), RecordingDraw::Item::kLine) < 0);
+  CHECK(rec2.first(layerColor(LayerEdges), RecordingDraw::Item::kLine) >= 0);  // the map itself is current
+}
+
+// [SECTION] Huge coordinates, no display, signals
+
+TEST_CASE("maps with huge coordinates render and exit (no endless grid loop)", "[editor]") {
+  EditorTempDir dir;
+  std::vector<std::pair<std::string, MapDocument>> maps;
+  MapDocument far = parseMap(kSeedJson);
+  far.polygons[0].outer[5] = {1e300, 10};
+  maps.emplace_back("vertex-1e300.json", far);
+  MapDocument moved = parseMap(kSeedJson);
+  for (Point& p : moved.polygons[0].outer) p = p + Point{1e16, 1e16};
+  moved.start = *moved.start + Point{1e16, 1e16};
+  moved.goal = *moved.goal + Point{1e16, 1e16};
+  maps.emplace_back("translated-1e16.json", moved);
+  MapDocument both_ends = parseMap(kSeedJson);
+  both_ends.polygons[0].outer[0] = {-1e308, -1e308};
+  both_ends.polygons[0].outer[6] = {1e308, 1e308};
+  maps.emplace_back("vertices-1e308.json", both_ends);
+  MapDocument far_start = parseMap(kSeedJson);
+  far_start.start = Point{1e300, -1e300};
+  maps.emplace_back("start-1e300.json", far_start);
+  for (const auto& [name, doc] : maps) {
+    INFO(name);
+    const fs::path map = dir.path / name;
+    saveMap(doc, map);
+    const fs::path png = dir.path / (name + ".png");
+    for (const char* steps : {"0", "5"}) {
+      const std::string cmd = "SDL_VIDEODRIVER=offscreen timeout 20 '" + std::string(POLYPATH_EDITOR_BIN) + "' '" +
+                              map.string() + "' --steps " + steps + " --screenshot '" + png.string() + "'";
+      std::string output;
+      const int code = runShell(cmd, &output);
+      INFO("steps " << steps << " output: " << output);
+      CHECK(code == 0);  // 124 would be the timeout
+      CHECK(fs::exists(png));
+    }
+  }
+}
+
+TEST_CASE("without a display the editor says so and exits 2 instead of running invisibly", "[editor]") {
+  EditorTempDir dir;
+  const fs::path map = dir.write("seed.json", kSeedJson);
+  const std::string cmd = "env -u DISPLAY -u WAYLAND_DISPLAY -u XDG_RUNTIME_DIR -u SDL_VIDEODRIVER timeout 20 '" +
+                          std::string(POLYPATH_EDITOR_BIN) + "' '" + map.string() + "'";
+  std::string output;
+  const int code = runShell(cmd, &output);
+  INFO(output);
+  CHECK(code == 2);
+  CHECK(output.find("polypath-editor: no display available (is DISPLAY set?); use --screenshot OUT.png to render "
+                    "without one") != std::string::npos);
+  // Asking for the offscreen or dummy driver outside screenshot mode is no display either.
+  for (const char* driver : {"offscreen", "dummy"}) {
+    std::string out2;
+    CHECK(runShell(std::string("SDL_VIDEODRIVER=") + driver + " timeout 20 '" + POLYPATH_EDITOR_BIN + "' '" +
+                       map.string() + "'",
+                   &out2) == 2);
+    CHECK(out2.find("no display available") != std::string::npos);
+  }
+}
+
+TEST_CASE("SDL_QUIT (SIGTERM) quits at once, autosaving unsaved work; closing the window asks", "[editor]") {
+  EditorTempDir dir;
+  ScopedEnv xdg("XDG_CONFIG_HOME", (dir.path / "config").string());
+  const fs::path recovery = dir.path / "config" / "polypath" / "recovery.json";
+  {
+    HeadlessEditor ed(withMap(dir.write("seed.json", kSeedJson)), kWidth, kHeight, true);
+    ed.app->scene().setGoal(Point{19, 21});
+    SDL_Event close{};
+    close.type = SDL_WINDOWEVENT;
+    close.window.event = SDL_WINDOWEVENT_CLOSE;
+    close.window.windowID = SDL_GetWindowID(ed.app->window());
+    SDL_PushEvent(&close);
+    ed.frames(2);
+    CHECK_FALSE(ed.app->quitRequested());  // "Quit without saving?" is open
+    ed.app->ui().quit_request = false;
+    SDL_Event quit{};
+    quit.type = SDL_QUIT;
+    SDL_PushEvent(&quit);
+    ed.frames(1);
+    CHECK(ed.app->quitRequested());
+    REQUIRE(fs::exists(recovery));
+    CHECK(loadMap(recovery).goal == Point{19, 21});
+  }
+  {
+    HeadlessEditor ed(withMap(dir.write("clean.json", kSeedJson)), kWidth, kHeight, false);
+    SDL_Event quit{};
+    quit.type = SDL_QUIT;
+    SDL_PushEvent(&quit);
+    ed.frames(1);
+    CHECK(ed.app->quitRequested());  // nothing unsaved: no question either
+  }
+}
+
+TEST_CASE("under Xvfb the editor opens a window on a map with huge coordinates and stops on SIGTERM", "[editor]") {
+  if (runShell("command -v xvfb-run") != 0) {
+    WARN("xvfb-run is not installed: skipped (apt-get install xvfb)");
+    return;
+  }
+  EditorTempDir dir;
+  MapDocument far = parseMap(kSeedJson);
+  far.polygons[0].outer[5] = {1e300, 10};
+  const fs::path map = dir.path / "far.json";
+  saveMap(far, map);
+  // The editor runs in the background for 3 seconds, then gets SIGTERM: it must exit 0
+  // at once (the old grid loop never returned to the event loop, and SIGTERM did nothing).
+  const std::string script = "'" + std::string(POLYPATH_EDITOR_BIN) + "' '" + map.string() +
+                             "' & pid=\\$!; sleep 3; kill -0 \\$pid || exit 3; kill -TERM \\$pid; wait \\$pid";
+  std::string output;
+  // (Headless editors earlier in this process set SDL_VIDEODRIVER=offscreen: not for this one.)
+  const int code = runShell("env -u SDL_VIDEODRIVER XDG_CONFIG_HOME='" + (dir.path / "config").string() +
+                                "' timeout 60 xvfb-run -a -s '-screen 0 1280x800x24' sh -c \"" + script + "\"",
+                            &output);
+  INFO(output);
+  CHECK(code == 0);  // 3: it had already exited; 124: the timeout; other: a crash or the no-display exit
+}
+
+// [SECTION] Banner and problem marks
+
+TEST_CASE("banner and red ring when the start is in a hole; banner when there is no path", "[editor]") {
+  EditorTempDir dir;
+  MapDocument doc = loadMap(fs::path(POLYPATH_SOURCE_DIR) / "maps" / "room-with-holes.json");
+  doc.start = Point{10, 8};  // inside hole 0 ([8,6]-[12,10])
+  const fs::path file = dir.path / "start-in-hole.json";
+  saveMap(doc, file);
+  {
+    HeadlessEditor ed(withMap(file));
+    const Image img = ed.shot();
+    const auto& banner = ed.app->ui().banner;
+    REQUIRE_FALSE(banner.empty());
+    CHECK(banner[0].error);
+    CHECK(banner[0].text.find("Start is inside hole 0 of polygon 0") == 0);
+    CHECK(ed.app->scene().startProblem() == "Start is inside hole 0 of polygon 0");
+    const Camera& cam = ed.app->camera();
+    const ScreenPos s = cam.toScreen(*doc.start);
+    const double ring = kMarkerRadius + kMarkerOutline + 4.0;
+    INFO("ring " << describeNear(img, {s.x + ring, s.y}));
+    CHECK(colourNear(img, {s.x + ring, s.y}, kProblemColor));
+    CHECK(colourNear(img, {s.x, s.y - ring}, kProblemColor));
+    // The banner's dark plate at the canvas's top-left corner, with a red frame.
+    const ScreenRect canvas = cam.viewport();
+    CHECK(closeTo(img.at(static_cast<int>(canvas.x) + 14, static_cast<int>(canvas.y) + 14), {12, 13, 18, 255}, 3));
+    bool frame = false;
+    for (int x = 8; x <= 12; ++x) {
+      const Color c = img.at(static_cast<int>(canvas.x) + x, static_cast<int>(canvas.y) + 20);
+      frame = frame || (c.r > 100 && c.g < 80 && c.b < 80);
+    }
+    CHECK(frame);
+  }
+  {
+    // Start and goal in separate polygons: no path, and the banner says why.
+    HeadlessEditor two(withMap(fs::path(POLYPATH_SOURCE_DIR) / "maps" / "two-areas.json"));
+    two.frames(1);
+    REQUIRE(two.app->scene().query() != nullptr);
+    CHECK_FALSE(two.app->scene().resultPath().found);
+    REQUIRE_FALSE(two.app->ui().banner.empty());
+    CHECK(two.app->ui().banner.back().text == "No path: start and goal are in separate areas.");
+  }
+  {
+    // A valid map with a path: no banner.
+    HeadlessEditor seed(withMap(dir.write("seed.json", kSeedJson)));
+    seed.frames(1);
+    CHECK(seed.app->ui().banner.empty());
+  }
+}
+
+TEST_CASE("an invalid map is drawn: greyed last valid map, edited rings, red crossing point and ring", "[editor]") {
+  EditorTempDir dir;
+  HeadlessEditor ed(withMap(dir.write("seed.json", kSeedJson)));
+  const Camera cam = ed.app->camera();
+  const ScreenPos region = cam.toScreen({20.5, 5.5});  // inside the region, away from everything
+  const Image valid = ed.shot();
+  CHECK(colourNear(valid, region, layerColor(LayerRegion)));
+
+  ed.app->scene().moveHandle({Handle::Kind::Vertex, 0, -1, 4}, {6, 12});  // crosses itself at (15, 10)
+  const Image img = ed.shot();
+  REQUIRE_FALSE(ed.app->scene().mapIsCurrent());
+  // The last valid region, greyed.
+  const Color grey_region = blendOver(greyed(layerColor(LayerRegion)), kBackground);
+  INFO("region " << describeNear(img, region));
+  CHECK(closeTo(img.at(static_cast<int>(region.x), static_cast<int>(region.y)), grey_region, 3));
+  // The crossing point the problem names, marked red; the offending vertex ringed.
+  bool named = false;
+  for (const MapProblem& p : ed.app->scene().problems()) named = named || p.what.find(" at (15, 10)") != std::string::npos;
+  CHECK(named);
+  const ScreenPos crossing = cam.toScreen({15, 10});
+  INFO("crossing " << describeNear(img, crossing));
+  CHECK(colourNear(img, crossing, kProblemColor));
+  CHECK(ed.app->ui().banner.front().text.find("The edited map is invalid") == 0);
+
+  // A ring with zero area: the whole ring outlined in red (the problem is about the ring).
+  MapDocument flat = parseMap(kSeedJson);
+  flat.polygons[0].holes.push_back({{16, 20}, {18, 20}, {20, 20}});
+  ed.app->scene().setDocument(flat);
+  const Image img2 = ed.shot();
+  bool ring_problem = false;
+  for (const MapProblem& p : ed.app->scene().problems()) ring_problem = ring_problem || p.where == "/polygons/0/holes/0";
+  CHECK(ring_problem);
+  const ScreenPos mid = ed.app->camera().toScreen({17, 20});
+  INFO("flat hole " << describeNear(img2, mid));
+  CHECK(colourNear(img2, mid, kProblemColor));
+}
+
+TEST_CASE("random edits, including huge and non-finite coordinates, never crash the editor", "[editor]") {
+  EditorTempDir dir;
+  HeadlessEditor ed(withMap(dir.write("seed.json", kSeedJson)));
+  Scene& scene = ed.app->scene();
+  std::mt19937 rng(12345);
+  const double specials[] = {std::nan(""), INFINITY, -INFINITY, 1e300, -1e300, 1e16, 0.0, 3.0, 24.0, 15.0};
+  auto coordinate = [&]() {
+    if (rng() % 4 == 0) return specials[rng() % std::size(specials)];
+    return std::uniform_real_distribution<double>(-5.0, 30.0)(rng);
+  };
+  // POLYPATH_EDITOR_FUZZ_EDITS=N runs longer (240 by default).
+  const char* edits_env = std::getenv("POLYPATH_EDITOR_FUZZ_EDITS");
+  const int edits = edits_env ? std::max(1, std::atoi(edits_env)) : 240;
+  for (int i = 0; i < edits; ++i) {
+    const int what = static_cast<int>(rng() % 10);
+    const Point p{coordinate(), coordinate()};
+    INFO("edit " << i);
+    if (what == 0)
+      REQUIRE_NOTHROW(scene.setStart(p));
+    else if (what == 1)
+      REQUIRE_NOTHROW(scene.setGoal(p));
+    else if (what == 2)
+      REQUIRE_NOTHROW(scene.setSnapToWalkable(!scene.snapToWalkable()));
+    else if (what == 3)
+      REQUIRE_NOTHROW(scene.step());
+    else
+      REQUIRE_NOTHROW(scene.moveHandle({Handle::Kind::Vertex, 0, -1, static_cast<int>(rng() % 12)}, p));
+    if (i % 8 == 0) {
+      const Image img = ed.shot();
+      CHECK(img.width == kWidth);
+    } else {
+      ed.frames(1);
+    }
+  }
+}
+
+TEST_CASE("a file that fails to load leaves the open document untouched", "[editor]") {
+  EditorTempDir dir;
+  Scene scene;
+  const fs::path good = dir.write("seed.json", kSeedJson);
+  REQUIRE(scene.openFile(good));
+  scene.setGoal(Point{19, 21});
+  const MapDocument before = scene.document();
+  const auto generation = scene.documentGeneration();
+  for (const std::string& text : {std::string("{ not json"), std::string("[1,2"), std::string(""),
+                                   std::string(R"({"format":"polypath-map","version":99,"polygons":[]})")}) {
+    INFO(text);
+    const fs::path bad = dir.write("bad.json", text);
+    std::string error;
+    CHECK_FALSE(scene.openFile(bad, &error));
+    CHECK_FALSE(error.empty());
+    CHECK(scene.document() == before);
+    CHECK(scene.dirty());
+    CHECK(scene.file() == good);
+    CHECK(scene.documentGeneration() == generation);
+    CHECK(scene.query() != nullptr);
+  }
+  CHECK_FALSE(scene.openFile(dir.path / "missing.json"));
+  CHECK(scene.document() == before);
+}
+
+// [SECTION] Snap start/goal to the walkable region
+
+TEST_CASE("snap start/goal: a start in a hole searches from the nearest walkable point", "[editor]") {
+  EditorTempDir dir;
+  MapDocument doc = loadMap(fs::path(POLYPATH_SOURCE_DIR) / "maps" / "room-with-holes.json");
+  doc.start = Point{10, 8.5};  // inside hole 0 ([8,6]-[12,10]), nearest to its top edge... y=10
+  const fs::path file = dir.path / "snap.json";
+  saveMap(doc, file);
+  HeadlessEditor ed(withMap(file));
+  Scene& scene = ed.app->scene();
+  REQUIRE(scene.query() == nullptr);
+  CHECK(scene.hasErrors());
+  ed.app->ui().tab_request = PanelTab::Map;
+  ed.frames(2);
+  ed.click("Snap start/goal");
+  REQUIRE(scene.snapToWalkable());
+  REQUIRE(scene.query() != nullptr);
+  const Point expected = buildPolygonMap(doc).nearestWalkable(*doc.start);
+  REQUIRE(scene.snappedStart());
+  CHECK(*scene.snappedStart() == expected);
+  CHECK(scene.document().start == doc.start);  // the document keeps the point as placed
+  CHECK_FALSE(scene.dirty());
+  CHECK(scene.startProblem().empty());
+  CHECK_FALSE(scene.hasErrors());  // the start problem is a warning now
+  REQUIRE(scene.resultPath().found);
+  CHECK(scene.resultPath().points.front() == expected);
+  MapDocument snapped_doc = doc;
+  snapped_doc.start = expected;
+  CHECK(scene.resultPath().length == Approx(freshPath(snapped_doc).length).epsilon(1e-12));
+  const Image img = ed.shot();
+  const Camera& cam = ed.app->camera();
+  // The snapped point: a small start-coloured disc; the banner explains it.
+  INFO("snapped " << describeNear(img, cam.toScreen(expected)));
+  bool disc = false;
+  for (double d : {0.0, 2.0, -2.0}) disc = disc || colourNear(img, cam.toScreen(expected + Point{d / cam.scale(), 0}), layerColor(LayerStartGoal));
+  CHECK(disc);
+  bool explained = false;
+  for (const BannerLine& l : ed.app->ui().banner) explained = explained || l.text.find("nearest walkable point") != std::string::npos;
+  CHECK(explained);
+  // Off again: back to the problem.
+  scene.setSnapToWalkable(false);
+  CHECK(scene.query() == nullptr);
+  CHECK_FALSE(scene.snappedStart());
+}
+
+// [SECTION] Layout
+
+TEST_CASE("the column never hides the file and search buttons, at any window size", "[editor]") {
+  EditorTempDir dir;
+  const fs::path map = dir.write("seed.json", kSeedJson);
+  struct Size {
+    int w, h;
+    bool fits;  // the whole top part is visible without scrolling
+  };
+  for (const Size size : {Size{1280, 800, true}, Size{800, 600, true}, Size{1920, 1080, true}, Size{320, 200, false}}) {
+    INFO(size.w << "x" << size.h);
+    HeadlessEditor ed(withMap(map), size.w, size.h);
+    // A long status line and a broken map (many problems) must not push the buttons away.
+    ed.app->scene().moveHandle({Handle::Kind::Vertex, 0, -1, 4}, {6, 12});
+    setStatus(ed.app->ui(), std::string(600, 'x') + " a very long message", true);
+    ed.frames(2);
+    const double column = panelWidth(size.w);
+    for (const char* name : {"Open", "Save", "Save As", "Step", "Run", "Pause", "Reset", "Finish", "tab Layers",
+                             "tab Search", "tab Map", "tab Problems"}) {
+      INFO(name);
+      const auto it = ed.app->ui().widget_rects.find(name);
+      REQUIRE(it != ed.app->ui().widget_rects.end());
+      const ScreenRect r = it->second;
+      CHECK(r.x >= 0);
+      CHECK(r.x + r.w <= column);  // inside the column: never under the canvas, never cut off sideways
+      if (size.fits) CHECK(r.y + r.h <= size.h);
+    }
+    if (size.fits) {
+      CHECK(ed.app->ui().widget_rects.count("legend Start (S)") == 1);
+      CHECK(ed.app->ui().widget_rects.count("legend Goal (G)") == 1);
+    }
+    CHECK(ed.app->camera().viewport().x == column);
+  }
+}
+
+// [SECTION] Autosave and recovery
+
+TEST_CASE("autosave writes a recovery file; the next start offers it and Recover restores the work", "[editor]") {
+  EditorTempDir dir;
+  ScopedEnv xdg("XDG_CONFIG_HOME", (dir.path / "config").string());
+  const fs::path recovery = dir.path / "config" / "polypath" / "recovery.json";
+  REQUIRE(defaultRecoveryFile() == recovery);
+  {
+    ScopedEnv no_xdg("XDG_CONFIG_HOME", std::nullopt);
+    ScopedEnv home("HOME", "/home/someone");
+    CHECK(defaultRecoveryFile() == fs::path("/home/someone/.config/polypath/recovery.json"));
+  }
+  const fs::path map = dir.write("seed.json", kSeedJson);
+  // The map file is older than anything written below.
+  fs::last_write_time(map, fs::last_write_time(map) - std::chrono::hours(1));
+  MapDocument edited;
+  {
+    HeadlessEditor ed(withMap(map), kWidth, kHeight, true);
+    REQUIRE(ed.app->recoveryFile() == recovery);
+    CHECK(ed.app->ui().recovery_prompt.empty());
+    CHECK_FALSE(ed.app->autosaveNow());  // nothing unsaved
+    CHECK_FALSE(fs::exists(recovery));
+    ed.app->scene().setGoal(Point{19, 21});
+    ed.frames(1);  // one edit, less than 30 s: not yet
+    CHECK_FALSE(fs::exists(recovery));
+    REQUIRE(ed.app->autosaveNow());
+    REQUIRE(fs::exists(recovery));
+    fs::remove(recovery);
+    // Every kAutosaveEdits-th edit autosaves.
+    for (std::uint64_t i = 0; i + 1 < kAutosaveEdits; ++i) ed.app->scene().setGoal(Point{19, 21 + 0.01 * static_cast<double>(i)});
+    ed.frames(1);
+    CHECK_FALSE(fs::exists(recovery));
+    ed.app->scene().setGoal(Point{19.5, 21});
+    ed.frames(1);
+    REQUIRE(fs::exists(recovery));
+    edited = ed.app->scene().document();
+    const MapDocument saved = loadMap(recovery);
+    CHECK(saved.goal == Point{19.5, 21});
+    CHECK(saved.extra.value(kRecoveryOfKey, std::string()) == fs::absolute(map).string());
+  }  // the editor "crashes": the recovery file stays
+  REQUIRE(fs::exists(recovery));
+  {
+    HeadlessEditor ed(withMap(map), kWidth, kHeight, true);
+    const std::string prompt = ed.app->ui().recovery_prompt;
+    CHECK(prompt.find("Recover unsaved work from ") == 0);
+    CHECK(prompt.find(fs::absolute(map).string()) != std::string::npos);
+    CHECK(ed.app->scene().document() == parseMap(kSeedJson, "seed"));  // not yet
+    ed.frames(1);
+    ed.click("Recover");
+    CHECK(ed.app->ui().recovery_prompt.empty());
+    CHECK(ed.app->scene().document() == edited);
+    CHECK(ed.app->scene().dirty());
+    CHECK(ed.app->scene().file() == fs::absolute(map));
+    CHECK(fs::exists(recovery));  // kept until the work is saved
+    ed.click("Save");
+    CHECK_FALSE(ed.app->scene().dirty());
+    ed.frames(1);
+    CHECK_FALSE(fs::exists(recovery));
+    CHECK(loadMap(map).goal == Point{19.5, 21});
+  }
+  // Discard deletes the recovery file and keeps the map as it is on disk.
+  fs::last_write_time(map, fs::last_write_time(map) - std::chrono::hours(1));
+  {
+    HeadlessEditor ed(withMap(map), kWidth, kHeight, true);
+    ed.app->scene().setGoal(Point{20, 20});
+    REQUIRE(ed.app->autosaveNow());
+  }
+  {
+    HeadlessEditor ed(withMap(map), kWidth, kHeight, true);
+    REQUIRE_FALSE(ed.app->ui().recovery_prompt.empty());
+    ed.frames(1);
+    ed.click("Discard");
+    CHECK_FALSE(fs::exists(recovery));
+    CHECK(ed.app->scene().document().goal == Point{19.5, 21});
+    CHECK_FALSE(ed.app->scene().dirty());
+  }
+  // A recovery file older than the map (the map was saved since) is not offered.
+  {
+    HeadlessEditor ed(withMap(map), kWidth, kHeight, true);
+    ed.app->scene().setGoal(Point{20, 20});
+    REQUIRE(ed.app->autosaveNow());
+  }
+  fs::last_write_time(map, fs::last_write_time(recovery) + std::chrono::hours(1));
+  {
+    HeadlessEditor ed(withMap(map), kWidth, kHeight, true);
+    CHECK(ed.app->ui().recovery_prompt.empty());
+  }
+}
+
+// [SECTION] Review screenshots (hidden)
+
+TEST_CASE("review screenshots of states only reachable by editing", "[.][editor-shots]") {
+  // Run with: polypath_tests "[editor-shots]"; writes PNGs to $POLYPATH_SHOTS_DIR (or the
+  // temporary folder) for a person to look at: nothing is checked here.
+  const char* env = std::getenv("POLYPATH_SHOTS_DIR");
+  const fs::path out = env ? fs::path(env) : fs::temp_directory_path();
+  EditorTempDir dir;
+  auto write = [&](HeadlessEditor& ed, const char* name) {
+    const Image img = ed.shot();
+    REQUIRE(writePng(img, out / name));
+  };
+  {
+    HeadlessEditor ed(withMap(dir.write("seed.json", kSeedJson)));
+    ed.app->scene().moveHandle({Handle::Kind::Vertex, 0, -1, 4}, {6, 12});
+    write(ed, "editor-stale-map.png");
+  }
+  {
+    MapDocument doc = loadMap(fs::path(POLYPATH_SOURCE_DIR) / "maps" / "room-with-holes.json");
+    doc.start = Point{10, 8.5};
+    const fs::path file = dir.path / "snap.json";
+    saveMap(doc, file);
+    HeadlessEditor ed(withMap(file));
+    ed.app->scene().setSnapToWalkable(true);
+    ed.app->ui().tab_request = PanelTab::Map;
+    write(ed, "editor-snapped-start.png");
+  }
+  {
+    ScopedEnv xdg("XDG_CONFIG_HOME", (dir.path / "config").string());
+    const fs::path map = dir.write("seed2.json", kSeedJson);
+    fs::last_write_time(map, fs::last_write_time(map) - std::chrono::hours(1));
+    {
+      HeadlessEditor ed(withMap(map), kWidth, kHeight, true);
+      ed.app->scene().setGoal(Point{19, 21});
+      ed.app->autosaveNow();
+    }
+    HeadlessEditor ed(withMap(map), kWidth, kHeight, true);
+    ed.frames(1);
+    write(ed, "editor-recovery.png");
+  }
+  {
+    HeadlessEditor ed(withMap(fs::path(POLYPATH_SOURCE_DIR) / "maps" / "maze.json"));
+    for (int i = 0; i < 5; ++i) ed.app->scene().step();
+    const ScreenRect legend = ed.app->ui().widget_rects.at("legend Relaxed arcs");
+    ed.motion(static_cast<int>(legend.x + 10), static_cast<int>(legend.y + 5));
+    ed.frames(1);
+    write(ed, "editor-legend-tooltip.png");
+    ed.app->ui().tab_request = PanelTab::Search;
+    ed.frames(1);
+    write(ed, "editor-search-tab.png");
+  }
 }
 
 #endif  // POLYPATH_HAVE_EDITOR

@@ -2,9 +2,11 @@
 //
 // [SECTION] Image and PNG
 // [SECTION] Start and stop
+// [SECTION] Autosave and recovery
 // [SECTION] Events and mouse
 // [SECTION] Frame
 // [SECTION] Canvas input
+// [SECTION] Banner
 // [SECTION] Rendering
 #include "editor/app.hpp"
 
@@ -13,6 +15,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 #include "editor/sdl_draw.hpp"
 #include "imgui.h"
@@ -26,10 +29,11 @@ namespace {
 
 constexpr Color kCanvasBackground{20, 22, 28, 255};
 constexpr Color kGridColor{255, 255, 255, 16};
-constexpr Color kInvalidOutline{235, 80, 80, 255};
+constexpr Color kEditedOutline{235, 238, 245, 220};  // the edited rings, when they are not what is built
 constexpr Color kHoverRing{255, 255, 255, 255};
 constexpr Color kDragRing{255, 230, 90, 255};
-constexpr Color kLabel{210, 215, 225, 255};
+constexpr Color kLabel{225, 230, 238, 255};
+constexpr Color kLabelPlate{14, 16, 22, 215};
 constexpr Color kHint{130, 138, 152, 255};
 
 // Index into the mouse arrays (left, right, middle), or -1.
@@ -50,6 +54,67 @@ std::optional<Handle> vertexOfPointer(const std::string& where) {
   if (std::sscanf(where.c_str(), "/polygons/%d/outer/%d", &p, &v) == 2 && p >= 0 && v >= 0)
     return Handle{Handle::Kind::Vertex, p, -1, v};
   return std::nullopt;
+}
+
+// "/polygons/0/outer" or "/polygons/0/holes/1" (nothing after it): the ring, as a Handle
+// with vertex -1. "/polygons/0" alone: the polygon's outer ring.
+std::optional<Handle> ringOfPointer(const std::string& where) {
+  int p = -1, h = -1, n = 0;
+  if (std::sscanf(where.c_str(), "/polygons/%d/holes/%d%n", &p, &h, &n) == 2 && where.size() == static_cast<std::size_t>(n) &&
+      p >= 0 && h >= 0)
+    return Handle{Handle::Kind::Vertex, p, h, -1};
+  n = 0;
+  if (std::sscanf(where.c_str(), "/polygons/%d/outer%n", &p, &n) == 1 && n > 0 &&
+      where.size() == static_cast<std::size_t>(n) && p >= 0)
+    return Handle{Handle::Kind::Vertex, p, -1, -1};
+  n = 0;
+  if (std::sscanf(where.c_str(), "/polygons/%d%n", &p, &n) == 1 && where.size() == static_cast<std::size_t>(n) && p >= 0)
+    return Handle{Handle::Kind::Vertex, p, -1, -1};
+  return std::nullopt;
+}
+
+// "polygon 0, hole 2, vertex 5" / "polygon 1, outer ring" (RingLocation::describe, from
+// a GeometryError): the vertex or ring.
+std::optional<Handle> handleOfDescription(const std::string& where) {
+  int p = -1, h = -1, v = -1;
+  if (std::sscanf(where.c_str(), "polygon %d, hole %d, vertex %d", &p, &h, &v) == 3) return Handle{Handle::Kind::Vertex, p, h, v};
+  if (std::sscanf(where.c_str(), "polygon %d, outer ring, vertex %d", &p, &v) == 2) return Handle{Handle::Kind::Vertex, p, -1, v};
+  if (std::sscanf(where.c_str(), "polygon %d, hole %d", &p, &h) == 2) return Handle{Handle::Kind::Vertex, p, h, -1};
+  if (std::sscanf(where.c_str(), "polygon %d", &p) == 1) return Handle{Handle::Kind::Vertex, p, -1, -1};
+  return std::nullopt;
+}
+
+// The point a problem's text places it at ("... crosses itself at (6, 10.5): ..."), if any.
+std::optional<Point> pointInText(const std::string& what) {
+  const std::size_t at = what.find(" at (");
+  if (at == std::string::npos) return std::nullopt;
+  const char* s = what.c_str() + at + 5;
+  char* end = nullptr;
+  const double x = std::strtod(s, &end);
+  if (end == s || *end != ',') return std::nullopt;
+  s = end + 1;
+  const double y = std::strtod(s, &end);
+  if (end == s || *end != ')') return std::nullopt;
+  const Point p{x, y};
+  if (!isFinite(p)) return std::nullopt;
+  return p;
+}
+
+// The ring a handle with a polygon and hole names; null when the document has none.
+const Ring* ringOf(const MapDocument& doc, const Handle& h) {
+  if (h.polygon < 0 || h.polygon >= static_cast<int>(doc.polygons.size())) return nullptr;
+  const Polygon& poly = doc.polygons[static_cast<std::size_t>(h.polygon)];
+  if (h.hole < 0) return &poly.outer;
+  if (h.hole >= static_cast<int>(poly.holes.size())) return nullptr;
+  return &poly.holes[static_cast<std::size_t>(h.hole)];
+}
+
+// "polygon 0, hole 1, vertex 3" for a JSON pointer to a vertex or ring; else the pointer.
+std::string placeOf(const std::string& where) {
+  if (const auto v = vertexOfPointer(where)) return describeHandle(*v);
+  if (const auto r = ringOfPointer(where))
+    return "polygon " + std::to_string(r->polygon) + (r->hole < 0 ? std::string(", outer ring") : ", hole " + std::to_string(r->hole));
+  return where;
 }
 
 }  // namespace
@@ -78,7 +143,10 @@ bool writePng(const Image& image, const std::filesystem::path& file, std::string
 // [SECTION] Start and stop
 
 App::App(AppOptions options) : options_(std::move(options)) {
-  if (options_.screenshot) options_.headless = true;
+  if (options_.screenshot) {
+    options_.headless = true;
+    options_.autosave = false;  // a screenshot never edits
+  }
 }
 
 App::~App() {
@@ -98,7 +166,7 @@ void App::loadInitialDocument() {
     file = findDefaultMap(executableDir());
     if (!file) {
       load_error_ = std::string("default map ") + kDefaultMapName + " not found next to the executable or in the "
-                    "source tree; open a map with the File panel";
+                    "source tree; type the path of a map and press Open (or drop a map on the window)";
       scene_.setDocument(MapDocument{});
       scene_.setFileProblem("default map", load_error_);
       setStatus(ui_, load_error_, true);
@@ -113,29 +181,50 @@ void App::loadInitialDocument() {
 }
 
 bool App::init(std::string* error) {
-  loadInitialDocument();
+  auto fail = [&](const std::string& message, bool no_display) {
+    // Outside headless mode, SDL or the window failing almost always means no display.
+    no_display_ = no_display && !options_.headless;
+    if (error) *error = no_display_ ? std::string(kNoDisplayMessage) + "\n(SDL: " + message + ")" : message;
+    return false;
+  };
   if (options_.headless) {
     // The offscreen driver needs no display; the software renderer can be read back.
     setenv("SDL_VIDEODRIVER", "offscreen", 1);
     SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen");
   }
-  if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
-    if (error) *error = std::string("cannot start SDL: ") + SDL_GetError();
-    return false;
-  }
+  // Closing the window sends SDL_WINDOWEVENT_CLOSE only (the editor asks about unsaved
+  // changes); SDL_QUIT then only comes from SIGTERM / SIGINT and quits at once.
+  SDL_SetHint(SDL_HINT_QUIT_ON_LAST_WINDOW_CLOSE, "0");
+  if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0)
+    return fail(std::string("cannot start SDL: ") + SDL_GetError(), true);
   sdl_started_ = true;
+  if (!options_.headless) {
+    // Without a display SDL falls back to drivers that show nothing: the editor would
+    // run invisibly forever.
+    const char* driver = SDL_GetCurrentVideoDriver();
+    if (!driver || std::strcmp(driver, "offscreen") == 0 || std::strcmp(driver, "dummy") == 0)
+      return fail(std::string("only the ") + (driver ? driver : "no") + " video driver is available", true);
+  }
   window_ = SDL_CreateWindow("polypath-editor", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, options_.width,
                              options_.height, SDL_WINDOW_RESIZABLE);
-  if (!window_) {
-    if (error) *error = std::string("cannot open a window: ") + SDL_GetError();
-    return false;
+  if (!window_) return fail(std::string("cannot open a window: ") + SDL_GetError(), true);
+  if (!options_.renderer.empty()) {
+    int index = -1;
+    for (int i = 0; i < SDL_GetNumRenderDrivers(); ++i) {
+      SDL_RendererInfo info{};
+      if (SDL_GetRenderDriverInfo(i, &info) == 0 && info.name && options_.renderer == info.name) index = i;
+    }
+    if (index < 0) return fail("no SDL render driver named " + options_.renderer, false);
+    renderer_ = SDL_CreateRenderer(window_, index, 0);
+    if (!renderer_)
+      return fail("cannot create the " + options_.renderer + " renderer: " + SDL_GetError(), false);
   }
-  if (!options_.headless) renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+  if (!renderer_ && !options_.headless)
+    renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
   if (!renderer_) renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_SOFTWARE);
-  if (!renderer_) {
-    if (error) *error = std::string("cannot create a renderer: ") + SDL_GetError();
-    return false;
-  }
+  if (!renderer_) return fail(std::string("cannot create a renderer: ") + SDL_GetError(), false);
+
+  loadInitialDocument();
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
@@ -152,8 +241,82 @@ bool App::init(std::string* error) {
   SDL_EventState(SDL_DROPFILE, SDL_ENABLE);
 
   for (int i = 0; i < options_.steps; ++i) scene_.step();
+  last_autosave_ = std::chrono::steady_clock::now();
+  if (options_.autosave) offerRecovery();
   updateTitle();
   return true;
+}
+
+// [SECTION] Autosave and recovery
+
+void App::offerRecovery() {
+  recovery_file_ = defaultRecoveryFile();
+  if (!recovery_file_) return;
+  std::string error;
+  recovery_offer_ = findRecovery(*recovery_file_, scene_.file(), &error);
+  if (!error.empty()) {
+    setStatus(ui_, "The recovery file " + recovery_file_->string() + " cannot be read (" + error +
+                       "); it is left as it is and will be replaced by the next autosave.",
+              true);
+    return;
+  }
+  if (!recovery_offer_) return;
+  ui_.recovery_prompt = "Recover unsaved work from " + recovery_offer_->when + "?\n\n" +
+                        (recovery_offer_->original ? "It was edited from " + recovery_offer_->original->string() + "."
+                                                   : std::string("It was an untitled map.")) +
+                        "\nRecover opens it with unsaved changes; Discard deletes it.";
+}
+
+void App::handleRecoveryAnswer() {
+  const RecoveryAnswer answer = ui_.recovery_answer;
+  ui_.recovery_answer = RecoveryAnswer::None;
+  if (answer == RecoveryAnswer::None || !recovery_offer_ || !recovery_file_) return;
+  if (answer == RecoveryAnswer::Recover) {
+    const std::string when = recovery_offer_->when;
+    scene_.setDocument(std::move(recovery_offer_->doc), recovery_offer_->original, true);
+    scene_.setFileProblem("", "");
+    ui_.path_text = recovery_offer_->original ? recovery_offer_->original->string() : std::string();
+    ui_.hovered = ui_.dragged = Handle{};
+    recovery_owned_ = true;  // kept until the work is saved or discarded
+    autosaved_edits_ = scene_.editCount();
+    setStatus(ui_, "Recovered the unsaved work from " + when + ": save it to keep it.", false);
+  } else {
+    removeRecovery(*recovery_file_);
+    setStatus(ui_, "Discarded the unsaved work of the last session.", false);
+  }
+  recovery_offer_.reset();
+}
+
+bool App::autosaveNow() {
+  if (!recovery_file_ || !scene_.dirty()) return false;
+  last_autosave_ = std::chrono::steady_clock::now();
+  autosaved_edits_ = scene_.editCount();
+  std::string error;
+  if (!writeRecovery(scene_.document(), scene_.file(), *recovery_file_, &error)) {
+    if (!autosave_failed_) setStatus(ui_, "Autosave failed: " + error, true);
+    autosave_failed_ = true;
+    return false;
+  }
+  autosave_failed_ = false;
+  recovery_owned_ = true;
+  return true;
+}
+
+void App::autosaveTick() {
+  if (!recovery_file_) return;
+  // Saved or discarded (Save, or another map opened after "Discard and open"): the
+  // recovery file is not needed any more.
+  if (recovery_owned_ && !scene_.dirty()) {
+    removeRecovery(*recovery_file_);
+    recovery_owned_ = false;
+  }
+  // Not while the recovery question is open (that would overwrite what it offers) and
+  // not in the middle of a drag.
+  if (!scene_.dirty() || !ui_.recovery_prompt.empty() || recovery_offer_ || ui_.dragged) return;
+  const std::uint64_t edits = scene_.editCount() - autosaved_edits_;
+  if (edits == 0) return;
+  const double since = std::chrono::duration<double>(std::chrono::steady_clock::now() - last_autosave_).count();
+  if (edits >= kAutosaveEdits || since >= kAutosaveSeconds) autosaveNow();
 }
 
 int App::width() const {
@@ -179,6 +342,7 @@ int App::run() {
     const Uint64 spent = SDL_GetTicks64() - t0;
     if (!vsync && spent < 16) SDL_Delay(static_cast<Uint32>(16 - spent));
   }
+  if (ui_.discard_changes && recovery_file_ && recovery_owned_) removeRecovery(*recovery_file_);
   return 0;
 }
 
@@ -199,7 +363,12 @@ int App::runScreenshot() {
 void App::handleEvent(const SDL_Event& e) {
   ImGui_ImplSDL2_ProcessEvent(&e);
   switch (e.type) {
-    case SDL_QUIT: ui_.quit_request = true; break;
+    case SDL_QUIT:
+      // SIGTERM or SIGINT (closing the window is SDL_WINDOWEVENT_CLOSE): quit now, keeping
+      // unsaved work in the recovery file.
+      if (scene_.dirty()) autosaveNow();
+      ui_.quit = true;
+      break;
     case SDL_WINDOWEVENT:
       if (e.window.event == SDL_WINDOWEVENT_CLOSE) ui_.quit_request = true;
       if (e.window.event == SDL_WINDOWEVENT_LEAVE) mouse_inside_ = false;
@@ -276,8 +445,11 @@ void App::frame(Image* capture) {
 
   drawPanels(scene_, ui_, w, h);
   canvas();
+  drawModals(scene_, ui_);
+  handleRecoveryAnswer();
   updateTitle();
   render(capture);
+  if (options_.autosave) autosaveTick();
 }
 
 void App::updateTitle() {
@@ -370,25 +542,112 @@ void App::canvas() {
   // Text on the canvas margins.
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float left = static_cast<float>(r.x + 10), bottom = static_cast<float>(r.y + r.h - 22);
-  dl->AddText(ImVec2(left, bottom), IM_COL32(kHint.r, kHint.g, kHint.b, 255),
-              "wheel: zoom   right/middle drag: pan   F: fit   left drag: move vertex, start, goal");
+  float coords_width = 0.0f;
+  char coords[96] = "";
   if (hovered && std::isfinite(world.x) && std::isfinite(world.y)) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "x %.3f  y %.3f", world.x, world.y);
-    const float tw = ImGui::CalcTextSize(buf).x;
-    dl->AddText(ImVec2(static_cast<float>(r.x + r.w) - tw - 10, bottom), IM_COL32(kHint.r, kHint.g, kHint.b, 255),
-                buf);
+    std::snprintf(coords, sizeof coords, "x %.6g  y %.6g", world.x, world.y);
+    coords_width = ImGui::CalcTextSize(coords).x;
+    dl->AddText(ImVec2(static_cast<float>(r.x + r.w) - coords_width - 10, bottom),
+                IM_COL32(kHint.r, kHint.g, kHint.b, 255), coords);
   }
-  if (!scene_.mapIsCurrent() && scene_.polygonMap())
-    dl->AddText(ImVec2(left, static_cast<float>(r.y + 8)), IM_COL32(255, 120, 110, 255),
-                "The edited map is invalid (see Problems): the last valid map is shown, the edit in red.");
-  else if (!scene_.polygonMap() && !scene_.document().polygons.empty())
-    dl->AddText(ImVec2(left, static_cast<float>(r.y + 8)), IM_COL32(255, 120, 110, 255),
-                "The map has errors (see Problems): fix the red vertices in the table or by dragging them.");
-  else if (!scene_.polygonMap())
-    dl->AddText(ImVec2(left, static_cast<float>(r.y + 8)), IM_COL32(255, 120, 110, 255),
-                "No map. Open a map file in the File panel (or drop one on the window).");
+  const char* hint = "wheel: zoom   right/middle drag: pan   F: fit   left drag: move vertex, start, goal";
+  if (ImGui::CalcTextSize(hint).x + coords_width + 30 > r.w) hint = "wheel: zoom   right drag: pan   F: fit";
+  if (ImGui::CalcTextSize(hint).x + coords_width + 30 <= r.w)
+    dl->AddText(ImVec2(left, bottom), IM_COL32(kHint.r, kHint.g, kHint.b, 255), hint);
+  updateBanner();
+  drawBanner(r);
   ImGui::End();
+}
+
+// [SECTION] Banner
+
+void App::updateBanner() {
+  std::vector<BannerLine>& lines = ui_.banner;
+  lines.clear();
+  const MapDocument& doc = scene_.document();
+  const std::vector<MapProblem> problems = scene_.problems();
+  auto isEndpoint = [](const MapProblem& p) {
+    return p.where.rfind("/start", 0) == 0 || p.where.rfind("/goal", 0) == 0 || p.where == "query";
+  };
+  const MapProblem* first_map_error = nullptr;
+  std::size_t map_errors = 0;
+  for (const MapProblem& p : problems)
+    if (p.severity == MapProblem::Severity::Error && !isEndpoint(p)) {
+      if (!first_map_error) first_map_error = &p;
+      ++map_errors;
+    }
+  auto describe = [](const MapProblem& p) {
+    const std::string place = placeOf(p.where);
+    return place.empty() ? p.what : place + ": " + p.what;
+  };
+  const std::string more =
+      map_errors > 1 ? " (" + std::to_string(map_errors - 1) + " more in the Problems tab)" : std::string();
+
+  if (!scene_.polygonMap()) {
+    if (doc.polygons.empty() && first_map_error && first_map_error->where.rfind("/polygons", 0) != 0)
+      lines.push_back({"No map: " + describe(*first_map_error), true});
+    else if (doc.polygons.empty())
+      lines.push_back({"No map. Open a map file (path field and Open, or drop one on the window).", true});
+    else
+      lines.push_back({"The map is invalid: " + (first_map_error ? describe(*first_map_error) : std::string("see Problems")) +
+                           more,
+                       true});
+    if (!doc.polygons.empty())
+      lines.push_back({"Fix the places marked in red: drag them, or type coordinates in the Map tab.", false});
+    return;
+  }
+  if (!scene_.mapIsCurrent()) {
+    lines.push_back({"The edited map is invalid: " + (first_map_error ? describe(*first_map_error) : std::string("see Problems")) +
+                         more,
+                     true});
+    lines.push_back({"Showing the last valid map and path, greyed; the edited rings are outlined.", false});
+  }
+  const char* fix = scene_.snapToWalkable() ? "" : " (or turn on Snap start/goal in the Map tab)";
+  for (const std::string* why : {&scene_.startProblem(), &scene_.goalProblem()})
+    if (!why->empty()) lines.push_back({*why + ": drag it into the walkable region" + fix + ".", true});
+  if (!doc.start) lines.push_back({"No start: add one in the Map tab.", false});
+  if (!doc.goal) lines.push_back({"No goal: add one in the Map tab.", false});
+  if (scene_.snappedStart()) lines.push_back({"The start is outside the walkable region: the search starts from the nearest walkable point (dashed line).", false});
+  if (scene_.snappedGoal()) lines.push_back({"The goal is outside the walkable region: the search ends at the nearest walkable point (dashed line).", false});
+  if (scene_.query()) {
+    const SceneStats& st = scene_.stats();
+    const bool no_path = scene_.stepping() ? st.status == SearchStatus::NoPath : !scene_.resultPath().found;
+    if (no_path)
+      lines.push_back({scene_.separateAreas() ? "No path: start and goal are in separate areas."
+                                              : "No path from start to goal.",
+                       true});
+  }
+}
+
+void App::drawBanner(const ScreenRect& r) const {
+  if (ui_.banner.empty()) return;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float pad = 8.0f;
+  const float wrap = static_cast<float>(std::clamp(r.w - 20 - 2 * pad, 60.0, 640.0));
+  const float x = static_cast<float>(r.x) + 10.0f;
+  float y = static_cast<float>(r.y) + 10.0f;
+  // Measure, then draw a plate behind every line so the text reads over any map.
+  float width = 0.0f, height = 0.0f;
+  std::vector<ImVec2> sizes;
+  for (const BannerLine& line : ui_.banner) {
+    const ImVec2 sz = ImGui::CalcTextSize(line.text.c_str(), nullptr, false, wrap);
+    sizes.push_back(sz);
+    width = std::max(width, sz.x);
+    height += sz.y + 3.0f;
+  }
+  const bool any_error = std::any_of(ui_.banner.begin(), ui_.banner.end(), [](const BannerLine& l) { return l.error; });
+  const Color edge = any_error ? kProblemColor : kWarningColor;
+  dl->AddRectFilled(ImVec2(x, y), ImVec2(x + width + 2 * pad, y + height + 2 * pad - 3.0f), IM_COL32(12, 13, 18, 235),
+                    4.0f);
+  dl->AddRect(ImVec2(x, y), ImVec2(x + width + 2 * pad, y + height + 2 * pad - 3.0f), IM_COL32(edge.r, edge.g, edge.b, 255),
+              4.0f, 0, 1.5f);
+  y += pad;
+  for (std::size_t i = 0; i < ui_.banner.size(); ++i) {
+    const BannerLine& line = ui_.banner[i];
+    const ImU32 col = line.error ? IM_COL32(255, 125, 115, 255) : IM_COL32(255, 205, 110, 255);
+    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(x + pad, y), col, line.text.c_str(), nullptr, wrap);
+    y += sizes[i].y + 3.0f;
+  }
 }
 
 // [SECTION] Rendering
@@ -396,6 +655,7 @@ void App::canvas() {
 void App::drawGrid(SdlDebugDraw& dd) const {
   // Lines every 1, 2 or 5 times a power of ten world units, at least 28 pixels apart.
   const double min_step = 28.0 / camera_.scale();
+  if (!std::isfinite(min_step) || !(min_step > 0)) return;
   const double base = std::pow(10.0, std::floor(std::log10(min_step)));
   double step = base;
   for (double m : {1.0, 2.0, 5.0, 10.0})
@@ -405,43 +665,107 @@ void App::drawGrid(SdlDebugDraw& dd) const {
     }
   const ScreenRect& v = camera_.viewport();
   const Point a = camera_.toWorld({v.x, v.y}), b = camera_.toWorld({v.x + v.w, v.y + v.h});
-  if (!std::isfinite(step) || step <= 0 || (b.x - a.x) / step > 2000 || (b.y - a.y) / step > 2000) return;
-  for (double x = std::ceil(a.x / step) * step; x <= b.x; x += step) dd.line({x, a.y}, {x, b.y}, kGridColor, 1.0f);
-  for (double y = std::ceil(a.y / step) * step; y <= b.y; y += step) dd.line({a.x, y}, {b.x, y}, kGridColor, 1.0f);
+  if (!std::isfinite(step) || !(step > 0) || !isFinite(a) || !isFinite(b)) return;
+  // The lines of one axis: k = first..first+count-1 at k * step. Skipped when there would
+  // be too many, or when the coordinates are so large that neighbouring lines cannot be
+  // told apart in double precision (x + step == x: the old loop never ended there).
+  struct Axis {
+    double first = 0;
+    int count = 0;
+  };
+  auto axis = [step](double lo, double hi) -> std::optional<Axis> {
+    const double first = std::ceil(lo / step), last = std::floor(hi / step);
+    if (!std::isfinite(first) || !std::isfinite(last)) return std::nullopt;
+    const double count = last - first + 1;
+    if (!(count >= 0) || count > kMaxGridLines) return std::nullopt;
+    const double magnitude = std::max(std::abs(lo), std::abs(hi));
+    if (magnitude + step == magnitude || magnitude / step > 1e12) return std::nullopt;
+    return Axis{first, static_cast<int>(count)};
+  };
+  const auto xs = axis(a.x, b.x), ys = axis(a.y, b.y);
+  if (!xs || !ys) return;
+  for (int k = 0; k < xs->count; ++k) {
+    const double x = (xs->first + k) * step;
+    dd.line({x, a.y}, {x, b.y}, kGridColor, 1.0f);
+  }
+  for (int k = 0; k < ys->count; ++k) {
+    const double y = (ys->first + k) * step;
+    dd.line({a.x, y}, {b.x, y}, kGridColor, 1.0f);
+  }
 }
 
-void App::drawOverlays(SdlDebugDraw& dd) const {
+void App::drawProblemMarks(SdlDebugDraw& dd) const {
   const MapDocument& doc = scene_.document();
+  auto outlineRing = [&](const Ring& ring, Color c, float width) {
+    for (std::size_t i = 0; i < ring.size(); ++i) dd.line(ring[i], ring[(i + 1) % ring.size()], c, width);
+  };
   // The edited rings when they are not what is built (the map is invalid).
   if (!scene_.mapIsCurrent()) {
     for (const Polygon& poly : doc.polygons) {
       for (int r = -1; r < static_cast<int>(poly.holes.size()); ++r) {
         const Ring& ring = r < 0 ? poly.outer : poly.holes[static_cast<std::size_t>(r)];
-        for (std::size_t i = 0; i < ring.size(); ++i) {
-          dd.line(ring[i], ring[(i + 1) % ring.size()], kInvalidOutline, 1.5f);
-          dd.point(ring[i], kInvalidOutline, 2.5f);
-        }
+        outlineRing(ring, kEditedOutline, 1.5f);
+        for (const Point& p : ring) dd.point(p, kEditedOutline, 2.5f);
       }
     }
   }
-  for (const MapProblem& p : scene_.problems())
-    if (const auto h = vertexOfPointer(p.where))
-      if (const auto pos = handlePosition(doc, *h)) dd.circle(*pos, kInvalidOutline, 10.0f, 2.0f);
-  // Node numbers while stepping, to match the open set table.
+  // Where each problem is: the ring (thick outline), the vertex (a ring around it) and
+  // the point the message names (a crossing: an X in a circle).
+  for (const MapProblem& p : scene_.problems()) {
+    const Color c = p.severity == MapProblem::Severity::Error ? kProblemColor : kWarningColor;
+    std::optional<Handle> h = vertexOfPointer(p.where);
+    if (!h) h = ringOfPointer(p.where);
+    if (!h) h = handleOfDescription(p.where);
+    if (h && h->vertex < 0) {
+      if (const Ring* ring = ringOf(doc, *h)) outlineRing(*ring, c, 3.0f);
+    } else if (h) {
+      if (const auto pos = handlePosition(doc, *h)) dd.circle(*pos, c, 10.0f, 2.0f);
+    }
+    if (p.where.rfind("/start", 0) == 0 || p.where.rfind("/goal", 0) == 0) continue;  // see below
+    if (const auto at = pointInText(p.what)) {
+      const double s = 6.0 / camera_.scale();
+      dd.line(*at + Point{-s, -s}, *at + Point{s, s}, c, 2.5f);
+      dd.line(*at + Point{-s, s}, *at + Point{s, -s}, c, 2.5f);
+      dd.circle(*at, c, 9.0f, 1.5f);
+    }
+  }
+  // A start or goal that cannot be used: a red ring around its marker.
+  const float ring_radius = kMarkerRadius + kMarkerOutline + 4.0f;
+  if (!scene_.startProblem().empty() && doc.start) dd.circle(*doc.start, kProblemColor, ring_radius, 3.0f);
+  if (!scene_.goalProblem().empty() && doc.goal) dd.circle(*doc.goal, kProblemColor, ring_radius, 3.0f);
+}
+
+void App::drawOverlays(SdlDebugDraw& dd) const {
+  drawProblemMarks(dd);
+  // Snapped start / goal: a dashed line from where the point is to where the search uses it.
+  const MapDocument& doc = scene_.document();
+  if (ui_.layers & LayerStartGoal) {
+    if (scene_.snappedStart() && doc.start)
+      dd.dashedLine(*doc.start, *scene_.snappedStart(), layerColor(LayerStartGoal), 1.5f);
+    if (scene_.snappedGoal() && doc.goal) dd.dashedLine(*doc.goal, *scene_.snappedGoal(), kGoalColor, 1.5f);
+  }
+}
+
+void App::drawLabels(SdlDebugDraw& dd) const {
+  const MapDocument& doc = scene_.document();
+  // Node numbers while stepping, to match the open set table, on plates so the lines
+  // under them do not cross the digits.
   if (ui_.show_node_ids && scene_.stepping() && scene_.query() && scene_.searchState()) {
     const VisibilityQuery& q = *scene_.query();
     const SearchState& st = *scene_.searchState();
-    const double off = 7.0 / camera_.scale();
     for (std::size_t i = 0; i < q.graph().nodes().size(); ++i) {
       const NodeId n = static_cast<NodeId>(i);
       if (st.record(n).status == NodeStatus::Unseen) continue;
-      dd.text(q.position(n) + Point{off, off * 0.3}, std::to_string(n), kLabel);
+      dd.label(q.position(n), std::to_string(n), kLabel, 8, 3, 0, 0, kLabelPlate);
     }
   }
-  if (ui_.hovered)
-    if (const auto p = handlePosition(doc, ui_.hovered)) dd.circle(*p, kHoverRing, static_cast<float>(kHitRadius) + 1, 1.5f);
-  if (ui_.dragged)
-    if (const auto p = handlePosition(doc, ui_.dragged)) dd.circle(*p, kDragRing, static_cast<float>(kHitRadius) + 1, 2.0f);
+  if (ui_.layers & LayerStartGoal) {
+    // Twice, one pixel apart: bold enough to read on the small disc.
+    for (double dx : {0.0, 1.0}) {
+      if (doc.start) dd.label(*doc.start, "S", kMarkerInk, dx, 0, 0.5, 0.5);
+      if (doc.goal) dd.label(*doc.goal, "G", kMarkerInk, dx, 0, 0.5, 0.5);
+    }
+  }
 }
 
 void App::render(Image* capture) {
@@ -453,10 +777,22 @@ void App::render(Image* capture) {
     SdlDebugDraw dd(renderer_, camera_, ImGui::GetBackgroundDrawList());
     DrawStyle style;
     style.normal_length = 18.0 / camera_.scale();
+    const std::uint32_t markers = LayerStartGoal;
+    // Back to front: region, grid, the scene, problems and snapping, start and goal,
+    // hover and drag rings; then the text (node numbers, S and G) over everything.
     scene_.draw(dd, ui_.layers & LayerRegion, style);
     if (ui_.show_grid) drawGrid(dd);
-    scene_.draw(dd, ui_.layers & ~static_cast<std::uint32_t>(LayerRegion), style);
+    scene_.draw(dd, ui_.layers & ~(static_cast<std::uint32_t>(LayerRegion) | markers), style);
     drawOverlays(dd);
+    scene_.drawMarkers(dd, ui_.layers);
+    auto ringRadius = [](const Handle& h) {
+      return h.kind == Handle::Kind::Vertex ? static_cast<float>(kHitRadius) + 1 : kMarkerRadius + kMarkerOutline + 2;
+    };
+    if (ui_.hovered)
+      if (const auto p = handlePosition(scene_.document(), ui_.hovered)) dd.circle(*p, kHoverRing, ringRadius(ui_.hovered), 1.5f);
+    if (ui_.dragged)
+      if (const auto p = handlePosition(scene_.document(), ui_.dragged)) dd.circle(*p, kDragRing, ringRadius(ui_.dragged), 2.0f);
+    drawLabels(dd);
     dd.flush();
   }
   ImGui::Render();

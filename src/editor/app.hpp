@@ -4,8 +4,14 @@
 // Mouse input reaches Dear ImGui from the SDL events the loop receives (not from
 // SDL_GetMouseState), so events pushed with SDL_PushEvent drive the editor exactly like
 // a real mouse; the tests rely on that.
+//
+// Closing the window asks before dropping unsaved changes; SDL_QUIT (which SDL sends on
+// SIGTERM and SIGINT) quits at once after autosaving them to the recovery file.
+// Every loop of a frame is bounded (the grid draws at most kMaxGridLines lines per
+// axis), so a map with huge coordinates cannot hang the editor.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -16,6 +22,7 @@
 #include "editor/camera.hpp"
 #include "editor/command_line.hpp"
 #include "editor/panels.hpp"
+#include "editor/recovery.hpp"
 #include "editor/scene.hpp"
 
 namespace polypath::editor {
@@ -31,6 +38,23 @@ struct Image {
   Color at(int x, int y) const;
 };
 
+/// What the editor prints (after "polypath-editor: ") and why it exits 2 when it is not
+/// in screenshot mode and there is no display to open a window on.
+inline constexpr const char* kNoDisplayMessage =
+    "no display available (is DISPLAY set?); use --screenshot OUT.png to render without one";
+
+/// Colour of the canvas marks where an error is (the offending vertex, ring, crossing
+/// point, start or goal), and where a warning is.
+inline constexpr Color kProblemColor{255, 70, 70, 255};
+inline constexpr Color kWarningColor{255, 190, 60, 255};
+
+/// Most grid lines drawn across or down the canvas; a finer grid is not drawn.
+inline constexpr int kMaxGridLines = 400;
+/// Autosave while the document has unsaved changes: after this many seconds, or after
+/// this many edits since the last autosave (a drag counts once it ends).
+inline constexpr double kAutosaveSeconds = 30.0;
+inline constexpr std::uint64_t kAutosaveEdits = 20;
+
 /// Writes an image as PNG (stb_image_write). False with `error` set on failure.
 bool writePng(const Image& image, const std::filesystem::path& file, std::string* error = nullptr);
 
@@ -43,11 +67,16 @@ class App {
   App(const App&) = delete;
   App& operator=(const App&) = delete;
 
-  /// Opens the map (or the default map), creates the window, renderer and ImGui
-  /// context, and makes the Step presses asked for. A map that cannot be read is not a
-  /// failure: the editor opens an empty document and shows the error (see loadError()).
-  /// Returns false only when SDL or the renderer cannot start.
+  /// Creates the window, renderer and ImGui context, opens the map (or the default
+  /// map), looks for a recovery file to offer, and makes the Step presses asked for. A
+  /// map that cannot be read is not a failure: the editor opens an empty document and
+  /// shows the error (see loadError()). Returns false when SDL, the window or the
+  /// renderer cannot start; outside headless mode also when SDL could only pick the
+  /// "offscreen" or "dummy" video driver (then noDisplay() is true and `error` is
+  /// kNoDisplayMessage).
   bool init(std::string* error = nullptr);
+  /// True when init() failed because there is no display (see kNoDisplayMessage).
+  bool noDisplay() const { return no_display_; }
 
   /// One iteration: handle pending events, advance the search animation, lay out the
   /// panels, handle canvas input, draw and present. With `capture`, the frame is read
@@ -60,8 +89,16 @@ class App {
   /// map could not be loaded (the PNG is still written).
   int runScreenshot();
 
-  /// True once the user closed the window (after confirming unsaved changes).
+  /// True once the user closed the window (after confirming unsaved changes), or SDL_QUIT
+  /// arrived.
   bool quitRequested() const { return ui_.quit; }
+
+  /// Writes the document to the recovery file now if it has unsaved changes (the loop
+  /// does it every kAutosaveSeconds or kAutosaveEdits edits). False when autosave is
+  /// off, nothing is unsaved or writing failed (the status line says why).
+  bool autosaveNow();
+  /// The recovery file used; nullopt when autosave is off or there is no config folder.
+  const std::optional<std::filesystem::path>& recoveryFile() const { return recovery_file_; }
   /// The error of loading the initial map; empty when it loaded.
   const std::string& loadError() const { return load_error_; }
 
@@ -80,12 +117,19 @@ class App {
 
  private:
   void loadInitialDocument();
+  void offerRecovery();
+  void handleRecoveryAnswer();
+  void autosaveTick();
   void handleEvent(const SDL_Event& e);
   void feedMouseToImGui();
   void canvas();
   void render(Image* capture);
   void drawGrid(SdlDebugDraw& dd) const;
+  void drawProblemMarks(SdlDebugDraw& dd) const;
   void drawOverlays(SdlDebugDraw& dd) const;
+  void drawLabels(SdlDebugDraw& dd) const;
+  void updateBanner();
+  void drawBanner(const ScreenRect& canvas) const;
   void updateTitle();
 
   AppOptions options_;
@@ -100,6 +144,15 @@ class App {
   SDL_Renderer* renderer_ = nullptr;
   bool sdl_started_ = false;
   bool imgui_started_ = false;
+  bool no_display_ = false;
+
+  // Autosave and recovery (see recovery.hpp).
+  std::optional<std::filesystem::path> recovery_file_;
+  std::optional<RecoveryOffer> recovery_offer_;
+  bool recovery_owned_ = false;  // the recovery file holds this session's work: delete it once saved or discarded
+  std::uint64_t autosaved_edits_ = 0;
+  std::chrono::steady_clock::time_point last_autosave_{};
+  bool autosave_failed_ = false;
 
   // Mouse state from events (see the file comment).
   bool mouse_inside_ = false;

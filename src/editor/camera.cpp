@@ -65,7 +65,7 @@ Camera fittedCamera(ScreenRect viewport, const PolygonMap::Bounds& bounds, doubl
 std::optional<PolygonMap::Bounds> documentBounds(const MapDocument& doc) {
   std::optional<PolygonMap::Bounds> b;
   auto add = [&b](Point p) {
-    if (!isFinite(p)) return;
+    if (!isFinite(p) || std::abs(p.x) > kFarCoordinate || std::abs(p.y) > kFarCoordinate) return;
     if (!b) {
       b = PolygonMap::Bounds{p, p};
       return;
@@ -83,9 +83,15 @@ std::optional<PolygonMap::Bounds> documentBounds(const MapDocument& doc) {
   return b;
 }
 
+double panelWidth(int window_width) {
+  const double share = std::floor(std::max(0, window_width) * kMaxPanelShare);
+  return std::min(kMaxPanelWidth, share);
+}
+
 ScreenRect canvasRect(int window_width, int window_height) {
-  const double w = std::max(1.0, static_cast<double>(window_width) - kPanelWidth);
-  return {kPanelWidth, 0.0, w, std::max(1.0, static_cast<double>(window_height))};
+  const double panel = panelWidth(window_width);
+  const double w = std::max(1.0, static_cast<double>(window_width) - panel);
+  return {panel, 0.0, w, std::max(1.0, static_cast<double>(window_height))};
 }
 
 Camera initialCamera(const MapDocument& doc, int window_width, int window_height) {

@@ -76,14 +76,26 @@ class Camera {
 /// A camera over `viewport` fitted to `bounds` (see Camera::fit).
 Camera fittedCamera(ScreenRect viewport, const PolygonMap::Bounds& bounds, double margin = 40.0);
 
+/// Points farther out than this (world units, either coordinate) are too far out:
+/// validation refuses them (the limit of exact geometry), the camera fit leaves them out
+/// (fitting a vertex typed as 1e300 would shrink the rest of the map to nothing) and the
+/// scene never queries from or to them.
+inline constexpr double kFarCoordinate = 1e100;
+
 /// Bounds of every finite vertex, start and goal of a document (the map as edited, even
-/// when invalid); nullopt when it has no finite point.
+/// when invalid) within kFarCoordinate; nullopt when it has no such point.
 std::optional<PolygonMap::Bounds> documentBounds(const MapDocument& doc);
 
 // [SECTION] Window layout
 
-/// Width of the panel column docked on the left of the window, in pixels.
-inline constexpr double kPanelWidth = 440.0;
+/// Widest the panel column docked on the left of the window gets, in pixels.
+inline constexpr double kMaxPanelWidth = 440.0;
+/// Largest share of the window width the panel column takes: the canvas keeps the rest.
+inline constexpr double kMaxPanelShare = 0.4;
+
+/// Width of the panel column for a window this wide: min(kMaxPanelWidth, 40% of the
+/// window), whole pixels, so the canvas always keeps at least 60% of the window.
+double panelWidth(int window_width);
 
 /// The canvas: the window minus the panel column (never narrower than 1 pixel).
 ScreenRect canvasRect(int window_width, int window_height);

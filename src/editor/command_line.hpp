@@ -17,6 +17,12 @@ struct AppOptions {
   int width = 1280;                                 ///< window width, pixels
   int height = 800;                                 ///< window height, pixels
   bool headless = false;  ///< offscreen video driver and software renderer (implied by `screenshot`)
+  /// SDL render driver to use ("software", "opengl", ...); empty: accelerated if possible
+  /// (software when headless).
+  std::string renderer;
+  /// Autosave unsaved work to the recovery file and offer it at start (see recovery.hpp).
+  /// Off in screenshot mode.
+  bool autosave = true;
 };
 
 /// Result of parsing the command line.

@@ -23,7 +23,7 @@ int main(int argc, char** argv) {
   if (!app.loadError().empty()) std::fprintf(stderr, "polypath-editor: %s\n", app.loadError().c_str());
   if (!started) {
     std::fprintf(stderr, "polypath-editor: %s\n", error.c_str());
-    return 1;
+    return app.noDisplay() ? 2 : 1;  // 2: no display, use --screenshot
   }
   if (cl.options.screenshot) return app.runScreenshot();
   return app.run();

@@ -1,21 +1,20 @@
 // panels.cpp: the ImGui panels.
 //
 // [SECTION] Helpers
-// [SECTION] File
-// [SECTION] Problems
-// [SECTION] Search
-// [SECTION] Stats
-// [SECTION] Open set
-// [SECTION] Map (vertex table)
-// [SECTION] View
-// [SECTION] Layers and legend
-// [SECTION] Confirmation popups
+// [SECTION] Top: file
+// [SECTION] Top: search controls and summary
+// [SECTION] Tab: Layers (legend and view)
+// [SECTION] Tab: Search (options, stats, open set)
+// [SECTION] Tab: Map (start, goal, vertex tables)
+// [SECTION] Tab: Problems
+// [SECTION] Modal popups
 // [SECTION] Column
 #include "editor/panels.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 #include "imgui.h"
 #include "imgui_stdlib.h"
@@ -46,6 +45,18 @@ bool namedButton(UiState& ui, const char* label, const char* name) {
   return pressed;
 }
 
+// A button in a row that wraps: on the same line as the previous item when it fits,
+// else on the next line (a narrow column never hides a button).
+bool rowButton(UiState& ui, const char* label, const char* name, bool first) {
+  if (!first) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float width = ImGui::CalcTextSize(label).x + 2 * style.FramePadding.x;
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width <= right) ImGui::SameLine();
+  }
+  return namedButton(ui, label, name);
+}
+
 // "start", "goal" or the node number.
 std::string nodeName(const VisibilityQuery& q, NodeId n) {
   if (n == kNoNode) return "-";
@@ -54,72 +65,247 @@ std::string nodeName(const VisibilityQuery& q, NodeId n) {
   return std::to_string(n);
 }
 
+void tooltip(const char* text) {
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+  ImGui::TextUnformatted(text);
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
 void helpMarker(const char* text) {
   ImGui::SameLine();
   ImGui::TextDisabled("(?)");
-  if (ImGui::IsItemHovered()) {
-    ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
-    ImGui::TextUnformatted(text);
-    ImGui::PopTextWrapPos();
-    ImGui::EndTooltip();
-  }
+  if (ImGui::IsItemHovered()) tooltip(text);
 }
 
-// [SECTION] File
+// Wrapped text of at most `max_lines` lines: longer text is cut with "..." and shown
+// whole in a tooltip. Keeps a long message from pushing the rest of the column away.
+void clampedText(const std::string& text, const ImVec4& colour, int max_lines) {
+  const float width = std::max(40.0f, ImGui::GetContentRegionAvail().x);
+  const float char_w = std::max(1.0f, ImGui::CalcTextSize("M").x);
+  // Word wrapping loses part of each line: count on 85% of it.
+  const std::size_t per_line = static_cast<std::size_t>(std::max(8.0f, width / char_w * 0.85f));
+  const std::size_t limit = per_line * static_cast<std::size_t>(max_lines);
+  const bool cut = text.size() > limit;
+  const std::string shown = cut ? text.substr(0, limit - 3) + "..." : text;
+  ImGui::PushStyleColor(ImGuiCol_Text, colour);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(shown.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+  if (cut && ImGui::IsItemHovered()) tooltip(text.c_str());
+}
 
-void filePanel(Scene& scene, UiState& ui) {
-  if (!ImGui::CollapsingHeader("File", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  ImGui::Text("%s%s", scene.displayName().c_str(), scene.dirty() ? " (unsaved changes)" : "");
+// [SECTION] Top: file
+
+void filePart(Scene& scene, UiState& ui) {
+  ImGui::Text("%s%s", scene.displayName().c_str(), scene.dirty() ? "  (unsaved changes)" : "");
   ImGui::SetNextItemWidth(-1);
   const bool enter = ImGui::InputTextWithHint("##path", "path/to/map.json", &ui.path_text,
                                               ImGuiInputTextFlags_EnterReturnsTrue);
-  if (namedButton(ui, "Open", "Open") || enter) {
+  if (rowButton(ui, "Open", "Open", true) || enter) {
     if (ui.path_text.empty())
       setStatus(ui, "Type the path of a map file, then press Open.", true);
     else
       ui.open_request = std::filesystem::path(ui.path_text);
   }
-  ImGui::SameLine();
-  if (namedButton(ui, "Save", "Save")) saveDocument(scene, ui, false);
-  ImGui::SameLine();
-  if (namedButton(ui, "Save As", "Save As")) saveDocument(scene, ui, true);
-  if (!ui.status.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ui.status_error ? kErrorText : kOkText);
-    ImGui::TextWrapped("%s", ui.status.c_str());
-    ImGui::PopStyleColor();
-  }
+  if (rowButton(ui, "Save", "Save", false)) saveDocument(scene, ui, false);
+  if (rowButton(ui, "Save As", "Save As", false)) saveDocument(scene, ui, true);
 }
 
-// [SECTION] Problems
+// [SECTION] Top: search controls and summary
 
-void problemsPanel(const Scene& scene) {
+void controlsPart(Scene& scene, UiState& ui) {
+  ImGui::Separator();
+  const bool has_query = scene.searchState() != nullptr;
+  ImGui::BeginDisabled(!has_query);
+  if (rowButton(ui, "Step", "Step", true)) scene.step();
+  ImGui::BeginDisabled(scene.running());
+  if (rowButton(ui, "Run", "Run", false)) scene.startRun();
+  ImGui::EndDisabled();
+  ImGui::BeginDisabled(!scene.running());
+  if (rowButton(ui, "Pause", "Pause", false)) scene.pause();
+  ImGui::EndDisabled();
+  if (rowButton(ui, "Reset", "Reset", false)) scene.reset();
+  if (rowButton(ui, "Finish", "Finish", false)) scene.finish();
+  ImGui::EndDisabled();
+  float sps = static_cast<float>(scene.stepsPerSecond());
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::SliderFloat("##sps", &sps, 0.5f, 60.0f, "Run: %.1f steps per second", ImGuiSliderFlags_Logarithmic))
+    scene.setStepsPerSecond(sps);
+
+  // What the canvas shows, in one line.
+  const SceneStats& st = scene.stats();
+  char buf[160];
+  ImVec4 colour = kDimText;
+  if (!has_query) {
+    if (!scene.polygonMap())
+      std::snprintf(buf, sizeof buf, "No search: no valid map.");
+    else if (!scene.startProblem().empty() || !scene.goalProblem().empty())
+      std::snprintf(buf, sizeof buf, "No search. %s.",
+                    (!scene.startProblem().empty() ? scene.startProblem() : scene.goalProblem()).c_str());
+    else
+      std::snprintf(buf, sizeof buf, "No search: the map has no %s.", !scene.document().start ? "start" : "goal");
+    colour = kWarningText;
+  } else if (scene.stepping()) {
+    std::snprintf(buf, sizeof buf, "Stepping: %d expansions, %s%s.", st.expansions, statusName(st.status),
+                  scene.running() ? " (running)" : "");
+    if (st.path_found) {
+      const std::size_t n = std::strlen(buf);
+      std::snprintf(buf + n, sizeof buf - n, " Path %.4f.", st.path_length);
+    }
+    if (st.status == SearchStatus::NoPath) colour = kErrorText;
+  } else if (st.path_found) {
+    std::snprintf(buf, sizeof buf, "%s: length %.4f, %d expansions. Step to watch A*.",
+                  scene.mapIsCurrent() ? "Path found" : "Path on the last valid map", st.path_length, st.expansions);
+    colour = scene.mapIsCurrent() ? kOkText : kWarningText;
+  } else {
+    std::snprintf(buf, sizeof buf, "No path from start to goal (%d expansions).", st.expansions);
+    colour = kErrorText;
+  }
+  clampedText(buf, colour, 2);
+
+  if (!ui.status.empty()) clampedText(ui.status, ui.status_error ? kErrorText : kOkText, 3);
+
   const std::vector<MapProblem> problems = scene.problems();
-  char label[64];
-  std::snprintf(label, sizeof label, "Problems (%zu)###problems", problems.size());
-  if (!problems.empty()) ImGui::SetNextItemOpen(true, ImGuiCond_Always);
-  if (!ImGui::CollapsingHeader(label)) return;
-  if (problems.empty()) {
-    ImGui::TextColored(kOkText, "The map is valid.");
-    return;
-  }
-  if (!scene.mapIsCurrent() && scene.polygonMap())
-    ImGui::TextColored(kWarningText, "The canvas shows the last valid map; the red outline is the edited one.");
-  for (const MapProblem& p : problems) {
-    ImGui::PushStyleColor(ImGuiCol_Text, p.severity == MapProblem::Severity::Error ? kErrorText : kWarningText);
-    ImGui::Bullet();
-    ImGui::TextWrapped("%s", p.describe().c_str());
-    ImGui::PopStyleColor();
+  if (!problems.empty()) {
+    const auto errors = std::count_if(problems.begin(), problems.end(),
+                                      [](const MapProblem& p) { return p.severity == MapProblem::Severity::Error; });
+    const auto warnings = static_cast<long>(problems.size()) - errors;
+    std::snprintf(buf, sizeof buf, "%ld error%s, %ld warning%s", static_cast<long>(errors), errors == 1 ? "" : "s",
+                  warnings, warnings == 1 ? "" : "s");
+    ImGui::TextColored(errors ? kErrorText : kWarningText, "%s", buf);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Show")) ui.tab_request = PanelTab::Problems;
   }
 }
 
-// [SECTION] Search
+// [SECTION] Tab: Layers (legend and view)
 
-void searchPanel(Scene& scene, UiState& ui) {
-  if (!ImGui::CollapsingHeader("Search", ImGuiTreeNodeFlags_DefaultOpen)) return;
+// The legend's wording where the core's one-line meaning needs more for a reader.
+const char* legendMeaning(const LayerInfo& info) {
+  switch (info.layer) {
+    case LayerEdges: return "walls: the ring edges";
+    case LayerLosLinks: return "pairs of nodes that see each other (thin, under the walls)";
+    case LayerClosedSet: return "expanded nodes; red lines: the link to each one's parent";
+    case LayerOpenSet: return "nodes waiting to be expanded; green lines: the link to each one's parent";
+    case LayerRelaxed: return "arcs the last step examined; thick: it found a shorter way (g improved)";
+    default: return info.meaning;
+  }
+}
+
+const char* legendDetail(const LayerInfo& info) {
+  switch (info.layer) {
+    case LayerClosedSet:
+      return "A node is closed once A* expanded it: its shortest distance from the start (g) is final. The red "
+             "line joins it to its parent, the node it was reached from.";
+    case LayerOpenSet:
+      return "Green dots are nodes A* has reached but not expanded yet (the open set, listed in the Search tab). "
+             "The green line joins each one to its parent: the node it is currently reached from. The parent can "
+             "change while the search goes on, when a shorter way is found.";
+    case LayerRelaxed:
+      return "The arcs from the node the last step expanded (white) to its neighbours. A thick yellow arc made "
+             "the way to that neighbour shorter (its g improved, its parent is now the expanded node); a thin one "
+             "did not.";
+    case LayerStartGoalLinks: return "The nodes the start sees and the nodes that see the goal.";
+    case LayerReflexNodes:
+      return "Paths around obstacles only bend at concave corners of the walkable region: these are the nodes "
+             "the visibility graph connects.";
+    case LayerPath: return "The shortest path from S to G (while stepping: once the search reaches the goal).";
+    default: return nullptr;
+  }
+}
+
+void layerRow(UiState& ui, const LayerInfo& info, Color colour, const char* name, const char* meaning,
+              const char* detail, bool toggle, bool stacked) {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  if (toggle) {
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(2, 1));
+    ImGui::CheckboxFlags("##on", &ui.layers, static_cast<unsigned int>(info.layer));
+    ImGui::PopStyleVar();
+  } else {
+    ImGui::Dummy(ImVec2(ImGui::GetFrameHeight() - 4, 1));
+  }
+  ImGui::SameLine();
+  ImGui::ColorButton("##swatch", toImVec4(colour), ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoAlpha,
+                     ImVec2(14, 14));
+  ImGui::TableNextColumn();
+  ImGui::PushStyleColor(ImGuiCol_Text, (ui.layers & info.layer) ? ImGui::GetStyleColorVec4(ImGuiCol_Text)
+                                                                : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextUnformatted(name);
+  ImGui::PopStyleColor();
+  recordItemRect(ui, std::string("legend ") + name);
+  if (detail && ImGui::IsItemHovered()) tooltip(detail);
+  if (!stacked) ImGui::TableNextColumn();  // stacked (narrow column): the meaning goes under the name
+  ImGui::PushStyleColor(ImGuiCol_Text, kDimText);
+  ImGui::TextWrapped("%s", meaning);
+  ImGui::PopStyleColor();
+  if (detail && ImGui::IsItemHovered()) tooltip(detail);
+}
+
+void layersTab(UiState& ui) {
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(6, 1));
+  ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(3, 1));
+  // Name and meaning side by side when there is room, else the meaning under the name.
+  const bool stacked = ImGui::GetContentRegionAvail().x < 380.0f;
+  if (ImGui::BeginTable("layers", stacked ? 2 : 3, ImGuiTableFlags_SizingFixedFit)) {
+    ImGui::TableSetupColumn("toggle", ImGuiTableColumnFlags_WidthFixed);
+    if (stacked) {
+      ImGui::TableSetupColumn("name and meaning", ImGuiTableColumnFlags_WidthStretch);
+    } else {
+      ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, 130.0f);
+      ImGui::TableSetupColumn("meaning", ImGuiTableColumnFlags_WidthStretch);
+    }
+    for (const LayerInfo& info : layerInfos()) {
+      ImGui::PushID(static_cast<int>(info.layer));
+      if (info.layer == LayerStartGoal) {
+        // One layer, two markers: a row each, so both colours are explained.
+        layerRow(ui, info, info.color, "Start (S)", "where the path begins", nullptr, true, stacked);
+        ImGui::PushID("goal");
+        layerRow(ui, info, kGoalColor, "Goal (G)", "where the path ends", nullptr, false, stacked);
+        ImGui::PopID();
+      } else {
+        layerRow(ui, info, info.color, info.name, legendMeaning(info), legendDetail(info), true, stacked);
+      }
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
+  }
+  ImGui::PopStyleVar(2);
+  ImGui::Spacing();
+  if (ImGui::SmallButton("All")) ui.layers = kAllLayers;
+  ImGui::SameLine();
+  if (ImGui::SmallButton("None")) ui.layers = 0;
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Default")) ui.layers = kDefaultLayers;
+  ImGui::TextColored(kDimText, "Hover a row for more. Greyed: the last valid map or path.");
+
+  ImGui::Separator();
+  ImGui::TextUnformatted("View");
+  ImGui::Checkbox("Grid", &ui.show_grid);
+  ImGui::SameLine();
+  ImGui::Checkbox("Node ids", &ui.show_node_ids);
+  ImGui::SameLine();
+  if (namedButton(ui, "Fit (F)", "Fit")) ui.fit_requested = true;
+  ImGui::Checkbox("Snap drags to", &ui.snap);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(100);
+  if (ImGui::InputDouble("world units", &ui.snap_step, 0.5, 1.0, "%.3g"))
+    if (!(ui.snap_step > 0) || !std::isfinite(ui.snap_step)) ui.snap_step = 1.0;
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextColored(kDimText, "Canvas: wheel zooms, right or middle drag pans, F fits, left drag moves a vertex, "
+                               "the start or the goal.");
+  ImGui::PopTextWrapPos();
+}
+
+// [SECTION] Tab: Search (options, stats, open set)
+
+void searchOptions(Scene& scene) {
   SearchOptions options = scene.searchOptions();
   bool changed = false;
-  ImGui::PushItemWidth(200);
+  ImGui::PushItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x * 0.55f));
 
   int method = 0;
   const char* methods[] = {"visibility graph"};
@@ -150,45 +336,13 @@ void searchPanel(Scene& scene, UiState& ui) {
   }
   helpMarker("Pushes graph nodes this far into the walkable area along the vertex normals "
              "(world units, saved in the map). 0 gives exact shortest paths.");
-  if (changed) scene.setSearchOptions(options);
-
-  const bool has_query = scene.searchState() != nullptr;
-  ImGui::BeginDisabled(!has_query);
-  if (namedButton(ui, "Step", "Step")) scene.step();
-  ImGui::SameLine();
-  ImGui::BeginDisabled(scene.running());
-  if (namedButton(ui, "Run", "Run")) scene.startRun();
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  ImGui::BeginDisabled(!scene.running());
-  if (namedButton(ui, "Pause", "Pause")) scene.pause();
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  if (namedButton(ui, "Reset", "Reset")) scene.reset();
-  ImGui::SameLine();
-  if (namedButton(ui, "Finish", "Finish")) scene.finish();
-  ImGui::EndDisabled();
-  float sps = static_cast<float>(scene.stepsPerSecond());
-  if (ImGui::SliderFloat("Steps per second", &sps, 0.5f, 60.0f, "%.1f", ImGuiSliderFlags_Logarithmic))
-    scene.setStepsPerSecond(sps);
   ImGui::PopItemWidth();
-
-  ImGui::PushTextWrapPos(0.0f);
-  if (!has_query)
-    ImGui::TextColored(kWarningText, "No query: start and goal must be in the walkable area.");
-  else if (scene.stepping())
-    ImGui::TextColored(kDimText, "Showing the stepped search (%d expansions, %s).%s",
-                       scene.searchState()->expandedCount(), statusName(scene.searchState()->status()),
-                       scene.running() ? " Running..." : "");
-  else
-    ImGui::TextColored(kDimText, "Showing findPath's result. Press Step to watch A* expand nodes.");
-  ImGui::PopTextWrapPos();
+  if (changed) scene.setSearchOptions(options);
 }
 
-// [SECTION] Stats
-
-void statsPanel(const Scene& scene) {
-  if (!ImGui::CollapsingHeader("Stats", ImGuiTreeNodeFlags_DefaultOpen)) return;
+void statsPart(const Scene& scene) {
+  ImGui::Separator();
+  ImGui::TextUnformatted("Stats");
   const SceneStats& s = scene.stats();
   if (!ImGui::BeginTable("stats", 4, ImGuiTableFlags_SizingStretchSame)) return;
   auto cell = [](const char* name, const std::string& value) {
@@ -212,25 +366,26 @@ void statsPanel(const Scene& scene) {
   ImGui::EndTable();
 }
 
-// [SECTION] Open set
-
-void openSetPanel(const Scene& scene) {
+void openSetPart(const Scene& scene) {
   const SearchState* state = scene.searchState();
   const VisibilityQuery* query = scene.query();
   const std::vector<NodeId> open = state ? state->openSet() : std::vector<NodeId>{};
   char label[64];
-  std::snprintf(label, sizeof label, "Open set (%zu)###openset", open.size());
-  if (!ImGui::CollapsingHeader(label, ImGuiTreeNodeFlags_DefaultOpen)) return;
+  std::snprintf(label, sizeof label, "Open set (%zu)", open.size());
+  ImGui::Separator();
+  ImGui::TextUnformatted(label);
   if (!state || !query) {
     ImGui::TextColored(kDimText, "No search.");
     return;
   }
   const NodeId expanded = state->lastExpanded();
+  ImGui::PushTextWrapPos(0.0f);
   ImGui::TextColored(kDimText, "Sorted by f (next to expand first). Last expanded: %s",
                      nodeName(*query, expanded).c_str());
+  ImGui::PopTextWrapPos();
   const float rows = static_cast<float>(std::min<std::size_t>(open.size(), 8) + 1);
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
-                                ImGuiTableFlags_SizingStretchProp;
+                                ImGuiTableFlags_SizingStretchSame;
   if (!ImGui::BeginTable("open", 7, flags, ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * (rows + 0.5f))))
     return;
   ImGui::TableSetupScrollFreeze(0, 1);
@@ -263,7 +418,13 @@ void openSetPanel(const Scene& scene) {
   ImGui::EndTable();
 }
 
-// [SECTION] Map (vertex table)
+void searchTab(Scene& scene) {
+  searchOptions(scene);
+  statsPart(scene);
+  openSetPart(scene);
+}
+
+// [SECTION] Tab: Map (start, goal, vertex tables)
 
 bool isProblemVertex(const std::vector<MapProblem>& problems, int polygon, int hole, int vertex) {
   const std::string ring = "/polygons/" + std::to_string(polygon) +
@@ -353,10 +514,16 @@ void pointRow(Scene& scene, const char* label, bool is_start) {
   ImGui::PopID();
 }
 
-void mapPanel(Scene& scene, UiState& ui) {
-  if (!ImGui::CollapsingHeader("Map", ImGuiTreeNodeFlags_DefaultOpen)) return;
+void mapTab(Scene& scene, UiState& ui) {
   pointRow(scene, "start", true);
   pointRow(scene, "goal", false);
+  bool snap = scene.snapToWalkable();
+  if (ImGui::Checkbox("Snap start/goal to the walkable region", &snap)) scene.setSnapToWalkable(snap);
+  recordItemRect(ui, "Snap start/goal");
+  helpMarker("When the start or the goal is outside the walkable region (in a hole, outside every polygon), "
+             "search from the nearest walkable point instead. The map keeps the point where you put it; the "
+             "canvas shows the snapped point at the end of a dashed line.");
+  ImGui::Separator();
   const std::vector<MapProblem> problems = scene.problems();
   const int polygons = static_cast<int>(scene.document().polygons.size());
   if (polygons == 0) ImGui::TextColored(kDimText, "No polygons. Open a map file.");
@@ -372,79 +539,38 @@ void mapPanel(Scene& scene, UiState& ui) {
   }
 }
 
-// [SECTION] View
+// [SECTION] Tab: Problems
 
-void viewPanel(UiState& ui) {
-  if (!ImGui::CollapsingHeader("View")) return;
-  ImGui::Checkbox("Grid", &ui.show_grid);
-  ImGui::SameLine();
-  ImGui::Checkbox("Node ids", &ui.show_node_ids);
-  ImGui::SameLine();
-  if (namedButton(ui, "Fit (F)", "Fit")) ui.fit_requested = true;
-  ImGui::Checkbox("Snap drags to", &ui.snap);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(100);
-  if (ImGui::InputDouble("world units", &ui.snap_step, 0.5, 1.0, "%.3g"))
-    if (!(ui.snap_step > 0) || !std::isfinite(ui.snap_step)) ui.snap_step = 1.0;
-  ImGui::TextColored(kDimText, "Canvas: wheel zooms, right or middle drag pans, F fits,\n"
-                               "left drag moves a vertex, the start or the goal.");
-}
-
-// [SECTION] Layers and legend
-
-void layersWindow(UiState& ui, int window_height) {
-  const float top = static_cast<float>(window_height - ui.legend_height);
-  ImGui::SetNextWindowPos(ImVec2(0, std::max(0.0f, top)), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(static_cast<float>(kPanelWidth), static_cast<float>(ui.legend_height)),
-                           ImGuiCond_Always);
-  ImGui::Begin("Layers and legend", nullptr,
-               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar);
-  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(6, 1));
-  ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(3, 1));
-  if (ImGui::BeginTable("layers", 3, ImGuiTableFlags_SizingFixedFit)) {
-    ImGui::TableSetupColumn("toggle", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, 130.0f);
-    ImGui::TableSetupColumn("meaning", ImGuiTableColumnFlags_WidthStretch);
-    for (const LayerInfo& info : layerInfos()) {
-      ImGui::TableNextRow();
-      ImGui::PushID(static_cast<int>(info.layer));
-      ImGui::TableNextColumn();
-      ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(2, 1));
-      ImGui::CheckboxFlags("##on", &ui.layers, static_cast<unsigned int>(info.layer));
-      ImGui::PopStyleVar();
-      ImGui::SameLine();
-      ImGui::ColorButton("##swatch", toImVec4(info.color), ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoAlpha,
-                         ImVec2(14, 14));
-      ImGui::TableNextColumn();
-      ImGui::PushStyleColor(ImGuiCol_Text, (ui.layers & info.layer) ? ImGui::GetStyleColorVec4(ImGuiCol_Text)
-                                                                    : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-      ImGui::TextUnformatted(info.name);
-      ImGui::PopStyleColor();
-      ImGui::TableNextColumn();
-      ImGui::PushStyleColor(ImGuiCol_Text, kDimText);
-      ImGui::TextWrapped("%s", info.meaning);
-      ImGui::PopStyleColor();
-      ImGui::PopID();
-    }
-    ImGui::EndTable();
+void problemsTab(const Scene& scene) {
+  const std::vector<MapProblem> problems = scene.problems();
+  if (problems.empty()) {
+    ImGui::TextColored(kOkText, "The map is valid.");
+    return;
   }
-  ImGui::PopStyleVar(2);
-  ImGui::Spacing();
-  if (ImGui::SmallButton("All")) ui.layers = kAllLayers;
-  ImGui::SameLine();
-  if (ImGui::SmallButton("None")) ui.layers = 0;
-  ImGui::SameLine();
-  if (ImGui::SmallButton("Default")) ui.layers = kDefaultLayers;
-  // Size the window to its content for the next frame.
-  const double wanted = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y - ImGui::GetStyle().ItemSpacing.y;
-  ui.legend_height = std::clamp(wanted, 80.0, std::max(80.0, window_height * 0.6));
-  ImGui::End();
+  ImGui::PushTextWrapPos(0.0f);
+  if (!scene.mapIsCurrent() && scene.polygonMap())
+    ImGui::TextColored(kWarningText, "The canvas shows the last valid map greyed; the edited rings are outlined, "
+                                     "the places with problems marked in red.");
+  for (const MapProblem& p : problems) {
+    ImGui::PushStyleColor(ImGuiCol_Text, p.severity == MapProblem::Severity::Error ? kErrorText : kWarningText);
+    ImGui::Bullet();
+    ImGui::TextWrapped("%s", p.describe().c_str());
+    ImGui::PopStyleColor();
+  }
+  ImGui::PopTextWrapPos();
 }
 
-// [SECTION] Confirmation popups
+// [SECTION] Modal popups
 
-void confirmations(Scene& scene, UiState& ui) {
+// Centres the next popup on the main viewport.
+void centreNextPopup() {
+  const ImVec2 c = ImGui::GetMainViewport()->GetCenter();
+  ImGui::SetNextWindowPos(c, ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+}
+
+}  // namespace
+
+void drawModals(Scene& scene, UiState& ui) {
   if (ui.open_request && !scene.dirty()) {
     openDocument(scene, ui, *ui.open_request);
     ui.open_request.reset();
@@ -453,9 +579,30 @@ void confirmations(Scene& scene, UiState& ui) {
     ui.quit = true;
     ui.quit_request = false;
   }
+  if (!ui.recovery_prompt.empty() && !ImGui::IsPopupOpen("Recover unsaved work?"))
+    ImGui::OpenPopup("Recover unsaved work?");
   if (ui.open_request && !ImGui::IsPopupOpen("Discard changes?")) ImGui::OpenPopup("Discard changes?");
   if (ui.quit_request && !ImGui::IsPopupOpen("Quit without saving?")) ImGui::OpenPopup("Quit without saving?");
 
+  centreNextPopup();
+  if (ImGui::BeginPopupModal("Recover unsaved work?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.0f);
+    ImGui::TextUnformatted(ui.recovery_prompt.c_str());
+    ImGui::PopTextWrapPos();
+    if (namedButton(ui, "Recover", "Recover")) {
+      ui.recovery_answer = RecoveryAnswer::Recover;
+      ui.recovery_prompt.clear();
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (namedButton(ui, "Discard", "Discard")) {
+      ui.recovery_answer = RecoveryAnswer::Discard;
+      ui.recovery_prompt.clear();
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+  }
+  centreNextPopup();
   if (ImGui::BeginPopupModal("Discard changes?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
     ImGui::Text("%s has unsaved changes.", scene.displayName().c_str());
     if (ImGui::Button("Discard and open")) {
@@ -470,10 +617,12 @@ void confirmations(Scene& scene, UiState& ui) {
     }
     ImGui::EndPopup();
   }
+  centreNextPopup();
   if (ImGui::BeginPopupModal("Quit without saving?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
     ImGui::Text("%s has unsaved changes.", scene.displayName().c_str());
     if (ImGui::Button("Quit")) {
       ui.quit = true;
+      ui.discard_changes = true;
       ui.quit_request = false;
       ImGui::CloseCurrentPopup();
     }
@@ -484,6 +633,28 @@ void confirmations(Scene& scene, UiState& ui) {
     }
     ImGui::EndPopup();
   }
+}
+
+namespace {
+
+// A tab's scrolling area is never lower than this (pixels).
+constexpr float kMinTabHeight = 180.0f;
+
+// A tab of the column: its content scrolls, the top of the column does not.
+template <class F>
+void tab(UiState& ui, const char* label, const char* name, PanelTab which, F&& content) {
+  ImGuiTabItemFlags flags = 0;
+  if (ui.tab_request && *ui.tab_request == which) flags |= ImGuiTabItemFlags_SetSelected;
+  const bool open = ImGui::BeginTabItem(label, nullptr, flags);
+  recordItemRect(ui, std::string("tab ") + name);
+  if (!open) return;
+  ui.tab = which;
+  // The rest of the column, but at least kMinTabHeight (the column scrolls then).
+  const float height = std::max(kMinTabHeight, ImGui::GetContentRegionAvail().y);
+  ImGui::BeginChild("##content", ImVec2(0, height), false);
+  content();
+  ImGui::EndChild();
+  ImGui::EndTabItem();
 }
 
 }  // namespace
@@ -505,7 +676,7 @@ bool openDocument(Scene& scene, UiState& ui, const std::filesystem::path& file, 
   ui.path_text = file.string();
   ui.hovered = ui.dragged = Handle{};
   if (scene.hasErrors())
-    setStatus(ui, "Opened " + file.string() + ": the map has problems (see Problems).", true);
+    setStatus(ui, "Opened " + file.string() + ": the map has problems (see the Problems tab).", true);
   else
     setStatus(ui, "Opened " + file.string(), false);
   return true;
@@ -533,23 +704,30 @@ bool saveDocument(Scene& scene, UiState& ui, bool save_as) {
 }
 
 void drawPanels(Scene& scene, UiState& ui, int window_width, int window_height) {
-  (void)window_width;
   ui.widget_rects.clear();
-  layersWindow(ui, window_height);
-  const float height = static_cast<float>(std::max(100.0, window_height - ui.legend_height));
   ImGui::SetNextWindowPos(ImVec2(0, 0), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(static_cast<float>(kPanelWidth), height), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(static_cast<float>(panelWidth(window_width)),
+                                  static_cast<float>(std::max(1, window_height))),
+                           ImGuiCond_Always);
+  // The column itself only scrolls in a window too low for the top part and a usable tab.
   ImGui::Begin("polypath", nullptr,
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                   ImGuiWindowFlags_NoSavedSettings);
-  filePanel(scene, ui);
-  problemsPanel(scene);
-  statsPanel(scene);
-  searchPanel(scene, ui);
-  openSetPanel(scene);
-  mapPanel(scene, ui);
-  viewPanel(ui);
-  confirmations(scene, ui);
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoTitleBar |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus);
+  filePart(scene, ui);
+  controlsPart(scene, ui);
+  ui.top_height = ImGui::GetCursorPosY();
+  const std::size_t problem_count = scene.problems().size();
+  char problems_label[64];
+  std::snprintf(problems_label, sizeof problems_label, "Problems (%zu)###problems", problem_count);
+  if (ImGui::BeginTabBar("tabs", ImGuiTabBarFlags_FittingPolicyResizeDown)) {
+    tab(ui, "Layers", "Layers", PanelTab::Layers, [&] { layersTab(ui); });
+    tab(ui, "Search", "Search", PanelTab::Search, [&] { searchTab(scene); });
+    tab(ui, "Map", "Map", PanelTab::Map, [&] { mapTab(scene, ui); });
+    tab(ui, problems_label, "Problems", PanelTab::Problems, [&] { problemsTab(scene); });
+    ImGui::EndTabBar();
+  }
+  ui.tab_request.reset();
   ImGui::End();
 }
 

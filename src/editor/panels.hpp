@@ -1,9 +1,14 @@
 // panels.hpp: the Dear ImGui panels docked in the left column of the editor window.
 //
-// The column (kPanelWidth pixels wide) holds two fixed windows: "polypath" (file,
-// problems, search, stats, open set, map vertices, view) and below it "Layers" (one
-// row per layer: toggle, colour swatch, name, meaning; the legend). They never cover
-// the canvas.
+// The column (panelWidth() pixels wide, the whole window height) is one window. Its top
+// does not scroll and holds what must always be visible: the file (name, path, Open,
+// Save, Save As), the search buttons (Step, Run, Pause, Reset, Finish), the speed, the
+// result, the status line and a problem count (long messages are cut to a few lines,
+// whole in a tooltip; buttons wrap in a narrow column). Below it a tab bar switches a
+// scrolling area between "Layers" (the legend: toggle, colour swatch, name, meaning per
+// layer, and the view options), "Search" (options, stats, open set), "Map" (start, goal,
+// snap to the walkable region, vertex tables) and "Problems". Only in a window too low
+// for the top and a usable tab does the whole column scroll. It never covers the canvas.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +16,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/debug_draw.hpp"
 #include "editor/camera.hpp"
@@ -18,6 +24,18 @@
 #include "editor/scene.hpp"
 
 namespace polypath::editor {
+
+/// The tabs of the panel column.
+enum class PanelTab { Layers, Search, Map, Problems };
+
+/// One line of the banner at the top-left of the canvas.
+struct BannerLine {
+  std::string text;
+  bool error = true;  ///< red; false: amber (a warning or a hint)
+};
+
+/// What the user answered to the recovery offer.
+enum class RecoveryAnswer { None, Recover, Discard };
 
 /// Editor state that is not the document: view options, the file field, the status
 /// line and requests the panels make to the application.
@@ -28,24 +46,38 @@ struct UiState {
   bool snap = false;                      ///< snap dragged points to the grid
   double snap_step = 1.0;                 ///< world units between snap positions
 
-  std::string path_text;      ///< the File panel's path field
+  std::string path_text;      ///< the path field at the top of the column
   std::string status;         ///< status line text
   bool status_error = false;  ///< status line shows an error
+
+  PanelTab tab = PanelTab::Layers;        ///< the tab shown last frame
+  std::optional<PanelTab> tab_request;    ///< switch to this tab next frame
+
+  /// The canvas banner: why there is no path, or what is wrong (set every frame).
+  std::vector<BannerLine> banner;
+
+  /// Not empty: the recovery modal is shown with this question.
+  std::string recovery_prompt;
+  RecoveryAnswer recovery_answer = RecoveryAnswer::None;  ///< set by the modal's buttons
 
   bool fit_requested = false;                     ///< fit the map into the canvas next frame
   std::optional<std::filesystem::path> open_request;  ///< open this file (after confirming unsaved changes)
   bool quit_request = false;                      ///< the window was closed (confirm unsaved changes)
   bool quit = false;                              ///< leave the loop
+  bool discard_changes = false;                   ///< the user chose to quit without saving
 
   Handle hovered;  ///< handle under the mouse on the canvas (highlighted in the vertex table)
   Handle dragged;  ///< handle being dragged
 
   /// Screen rectangles of named widgets in the last frame, so scripted input can click
   /// them: the buttons "Open", "Save", "Save As", "Step", "Run", "Pause", "Reset",
-  /// "Finish", "Fit", and the vertex table cells "vertex P,H,V x" / "... y" (polygon,
-  /// hole or -1, vertex) of the rows drawn last frame.
+  /// "Finish", the tabs "tab Layers", "tab Search", "tab Map", "tab Problems", and
+  /// in their tabs "Fit", "Snap start/goal", the legend's layer names "legend NAME"
+  /// (with "legend Start (S)" and "legend Goal (G)"), the vertex table cells
+  /// "vertex P,H,V x" / "... y" (polygon, hole or -1, vertex) of the rows drawn last
+  /// frame, and in the recovery modal "Recover" and "Discard".
   std::map<std::string, ScreenRect> widget_rects;
-  double legend_height = 400.0;  ///< height of the Layers window, measured each frame
+  double top_height = 0.0;  ///< height of the column's fixed top part last frame, pixels
 };
 
 /// Sets the status line.
@@ -61,5 +93,11 @@ bool saveDocument(Scene& scene, UiState& ui, bool save_as);
 /// Draws the panel column for a window of the given size and applies what the user did
 /// to `scene` and `ui`. Call between ImGui::NewFrame() and ImGui::Render().
 void drawPanels(Scene& scene, UiState& ui, int window_width, int window_height);
+
+/// Carries out open and quit requests, asking first about unsaved changes, and shows
+/// the recovery question (ui.recovery_prompt) in modal popups. Call after every other
+/// window of the frame has begun (Dear ImGui 1.86 asserts when a window appears for the
+/// first time after a modal opened in the same frame).
+void drawModals(Scene& scene, UiState& ui);
 
 }  // namespace polypath::editor

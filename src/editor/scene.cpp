@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 
 namespace polypath::editor {
 
@@ -20,6 +21,33 @@ bool startsWith(const std::string& s, std::string_view prefix) { return s.rfind(
 // Problems about the start or the goal stop the query, not the map.
 bool isQueryProblem(const MapProblem& p) { return startsWith(p.where, "/start") || startsWith(p.where, "/goal"); }
 
+// Draws through another DebugDraw in greyed colours: stale data (the last valid map or path).
+class GreyedDraw final : public DebugDraw {
+ public:
+  explicit GreyedDraw(DebugDraw& out) : out_(out) {}
+  void line(Point a, Point b, Color c, float width) override { out_.line(a, b, greyed(c), width); }
+  void point(Point p, Color c, float radius) override { out_.point(p, greyed(c), radius); }
+  void fillRings(const std::vector<const Ring*>& rings, Color c) override { out_.fillRings(rings, greyed(c)); }
+  void text(Point p, std::string_view s, Color c) override { out_.text(p, s, greyed(c)); }
+
+ private:
+  DebugDraw& out_;
+};
+
+// Draws every line `width` pixels wide: the walls, wider than the search lines on them.
+class FixedWidthDraw final : public DebugDraw {
+ public:
+  FixedWidthDraw(DebugDraw& out, float width) : out_(out), width_(width) {}
+  void line(Point a, Point b, Color c, float) override { out_.line(a, b, c, width_); }
+  void point(Point p, Color c, float radius) override { out_.point(p, c, radius); }
+  void fillRings(const std::vector<const Ring*>& rings, Color c) override { out_.fillRings(rings, c); }
+  void text(Point p, std::string_view s, Color c) override { out_.text(p, s, c); }
+
+ private:
+  DebugDraw& out_;
+  float width_;
+};
+
 // A problem with a file: named by the file unless the message already names it.
 MapProblem fileProblem(const std::filesystem::path& file, const std::string& message) {
   const std::string name = file.string();
@@ -28,21 +56,28 @@ MapProblem fileProblem(const std::filesystem::path& file, const std::string& mes
 
 }  // namespace
 
+Color greyed(Color c) {
+  const double l = 0.3 * c.r + 0.59 * c.g + 0.11 * c.b;
+  auto mix = [l](std::uint8_t v) { return static_cast<std::uint8_t>(std::lround(0.35 * v + 0.65 * l)); };
+  return {mix(c.r), mix(c.g), mix(c.b), static_cast<std::uint8_t>(std::lround(c.a * 0.5))};
+}
+
 Scene::Scene() { rebuild(); }
 Scene::~Scene() = default;
 
 // [SECTION] Document
 
-void Scene::setDocument(MapDocument doc, std::optional<std::filesystem::path> file) {
+void Scene::setDocument(MapDocument doc, std::optional<std::filesystem::path> file, bool dirty) {
   // Forget everything built for the previous document before building the new one, so
   // an invalid new document never shows the old map.
   search_ = Search{};
   query_.reset();
   graph_.reset();
   map_.reset();
+  last_found_path_ = Path{};
   doc_ = std::move(doc);
   file_ = std::move(file);
-  dirty_ = false;
+  dirty_ = dirty;
   stepping_ = running_ = false;
   ++generation_;
   rebuild();
@@ -111,8 +146,15 @@ void Scene::setGoal(std::optional<Point> p) {
   documentChanged();
 }
 
+void Scene::setSnapToWalkable(bool on) {
+  if (on == snap_to_walkable_) return;
+  snap_to_walkable_ = on;
+  requery(expansionsToReplay());
+}
+
 void Scene::documentChanged() {
   dirty_ = true;
+  ++edits_;
   rebuild();
 }
 
@@ -122,13 +164,13 @@ int Scene::expansionsToReplay() const { return stepping_ && query_ ? search_.sta
 
 void Scene::rebuild() {
   const int replay = expansionsToReplay();
-  problems_.clear();
+  base_problems_.clear();
   try {
-    problems_ = validateMap(doc_);
+    base_problems_ = validateMap(doc_);
   } catch (const std::exception& e) {
-    problems_.push_back({MapProblem::Severity::Error, "", std::string("validation failed: ") + e.what()});
+    base_problems_.push_back({MapProblem::Severity::Error, "", std::string("validation failed: ") + e.what()});
   }
-  const bool map_errors = std::any_of(problems_.begin(), problems_.end(), [](const MapProblem& p) {
+  const bool map_errors = std::any_of(base_problems_.begin(), base_problems_.end(), [](const MapProblem& p) {
     return p.severity == MapProblem::Severity::Error && !isQueryProblem(p);
   });
   map_current_ = false;
@@ -147,12 +189,45 @@ void Scene::rebuild() {
       map_ = std::move(map);
       map_current_ = true;
     } catch (const GeometryError& e) {
-      problems_.push_back({MapProblem::Severity::Error, e.where().describe(), e.what()});
+      base_problems_.push_back({MapProblem::Severity::Error, e.where().describe(), e.what()});
     } catch (const std::exception& e) {
-      problems_.push_back({MapProblem::Severity::Error, "", std::string("cannot build the map: ") + e.what()});
+      base_problems_.push_back({MapProblem::Severity::Error, "", std::string("cannot build the map: ") + e.what()});
     }
   }
   requery(replay);
+}
+
+std::optional<Point> Scene::queryPoint(const std::optional<Point>& p, bool is_start) {
+  std::string& problem = is_start ? start_problem_ : goal_problem_;
+  std::optional<Point>& snapped = is_start ? snapped_start_ : snapped_goal_;
+  problem.clear();
+  snapped.reset();
+  if (!p) return std::nullopt;
+  const std::string name = is_start ? "Start" : "Goal";
+  if (!isFinite(*p)) {
+    problem = name + " has a NaN or infinite coordinate";
+    return std::nullopt;
+  }
+  if (std::abs(p->x) > kFarCoordinate || std::abs(p->y) > kFarCoordinate) {
+    problem = name + " is too far out (a coordinate beyond 1e100)";
+    return std::nullopt;
+  }
+  if (!map_) return p;
+  try {
+    const PointLocation loc = map_->locate(*p);
+    if (loc.walkable()) return p;
+    if (snap_to_walkable_) {
+      const Point q = map_->nearestWalkable(*p);
+      if (isFinite(q) && map_->isWalkable(q)) {
+        snapped = q;
+        return q;
+      }
+    }
+    problem = name + " is " + loc.describe();
+  } catch (const std::exception& e) {
+    problem = name + " cannot be located: " + e.what();
+  }
+  return std::nullopt;
 }
 
 void Scene::requery(int replay) {
@@ -161,13 +236,36 @@ void Scene::requery(int replay) {
   path_ = Path{};
   stepped_path_ = Path{};
   query_ms_ = 0.0;
-  if (graph_ && doc_.start && doc_.goal) {
+  separate_areas_ = false;
+  const std::optional<Point> start = queryPoint(doc_.start, true);
+  const std::optional<Point> goal = queryPoint(doc_.goal, false);
+  // Validation's start/goal errors become warnings when snapping fixed the point.
+  problems_.clear();
+  for (MapProblem p : base_problems_) {
+    const bool start_fixed = snapped_start_ && startsWith(p.where, "/start");
+    const bool goal_fixed = snapped_goal_ && startsWith(p.where, "/goal");
+    if (start_fixed || goal_fixed) {
+      const Point q = start_fixed ? *snapped_start_ : *snapped_goal_;
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "; snapped to (%.6g, %.6g) for the search", q.x, q.y);
+      p.severity = MapProblem::Severity::Warning;
+      p.what += buf;
+    }
+    problems_.push_back(std::move(p));
+  }
+  if (graph_ && start && goal) {
     try {
       const auto t0 = Clock::now();
-      auto query = std::make_unique<VisibilityQuery>(*graph_, *doc_.start, *doc_.goal);
+      auto query = std::make_unique<VisibilityQuery>(*graph_, *start, *goal);
       path_ = findPath(*query, query->startNode(), query->goalNode(), options_);
       query_ms_ = msSince(t0);
       query_ = std::move(query);
+      if (path_.found) {
+        last_found_path_ = path_;
+      } else if (map_) {
+        const PointLocation a = map_->locate(*start), b = map_->locate(*goal);
+        separate_areas_ = a.polygon != b.polygon;
+      }
     } catch (const std::exception& e) {
       // validateMap usually reported it already (with the JSON pointer); do not repeat.
       const bool reported = std::any_of(problems_.begin(), problems_.end(), isQueryProblem);
@@ -176,7 +274,18 @@ void Scene::requery(int replay) {
   } else if (graph_ && (!doc_.start || !doc_.goal)) {
     problems_.push_back({MapProblem::Severity::Warning, !doc_.start ? "/start" : "/goal",
                          std::string("the map has no ") + (!doc_.start ? "start" : "goal") +
-                             "; add one in the Map panel to search"});
+                             "; add one in the Map tab to search"});
+  } else if (graph_) {
+    // Start or goal unusable: say why unless validation already did.
+    for (const std::string* why : {&start_problem_, &goal_problem_}) {
+      const bool is_start = why == &start_problem_;
+      const bool reported = std::any_of(problems_.begin(), problems_.end(), [&](const MapProblem& p) {
+        return startsWith(p.where, is_start ? "/start" : "/goal");
+      });
+      if (!why->empty() && !reported)
+        problems_.push_back({MapProblem::Severity::Error, is_start ? "/start" : "/goal",
+                             *why + "; move it into the walkable region"});
+    }
   }
   if (query_) {
     search_.init(*query_, query_->startNode(), query_->goalNode(), options_);
@@ -303,25 +412,46 @@ void Scene::updateStats() {
 
 // [SECTION] Drawing
 
-void Scene::draw(DebugDraw& dd, std::uint32_t layers, const DrawStyle& style) const {
-  if (map_)
-    drawMap(dd, *map_, layers & (LayerRegion | LayerEdgeNormals | LayerVertexNormals | LayerEdges | LayerVertices),
-            style);
+void Scene::draw(DebugDraw& out, std::uint32_t layers, const DrawStyle& style) const {
+  GreyedDraw grey(out);
+  DebugDraw& dd = map_current_ ? out : grey;  // the last valid map, when the edit broke it
+  FixedWidthDraw walls(dd, kWallWidth);
+  if (map_) drawMap(dd, *map_, layers & (LayerRegion | LayerEdgeNormals | LayerVertexNormals), style);
   if (graph_) drawVisibilityGraph(dd, *graph_, layers & LayerLosLinks);
   if (query_) drawQuery(dd, *query_, layers & LayerStartGoalLinks);
-  drawPath(dd, shownPath(), layers & LayerPath);
-  if (graph_) drawVisibilityGraph(dd, *graph_, layers & LayerReflexNodes);
-  if (query_) {
-    drawQuery(dd, *query_, layers & LayerStartGoal);
-  } else {
-    // No query (start or goal not walkable): still show where they are, so they can be
-    // dragged back.
-    drawStartGoal(dd, doc_.start ? &*doc_.start : nullptr, doc_.goal ? &*doc_.goal : nullptr, layers);
+  if (map_) {
+    drawMap(walls, *map_, layers & LayerEdges, style);
+    drawMap(dd, *map_, layers & LayerVertices, style);
   }
+  if (query_)
+    drawPath(dd, shownPath(), layers & LayerPath);
+  else
+    drawPath(grey, last_found_path_, layers & LayerPath);  // the previous result
+  if (graph_) drawVisibilityGraph(dd, *graph_, layers & LayerReflexNodes);
   if (query_ && stepping_) {
     // One call per layer so each set is drawn over the previous one.
     for (Layer l : {LayerClosedSet, LayerOpenSet, LayerRelaxed, LayerExpanded})
       if (layers & l) drawSearch(dd, *query_, search_.state(), l);
+  }
+  drawMarkers(out, layers);
+}
+
+void Scene::drawMarkers(DebugDraw& dd, std::uint32_t layers) const {
+  if (!(layers & LayerStartGoal)) return;
+  const Color colours[2] = {layerColor(LayerStartGoal), kGoalColor};
+  const std::optional<Point>* snapped[2] = {&snapped_start_, &snapped_goal_};
+  const std::optional<Point>* placed[2] = {&doc_.start, &doc_.goal};
+  for (int i = 0; i < 2; ++i) {
+    if (*snapped[i]) {
+      // Where the query really starts / ends: a small disc (the App draws the dashes).
+      dd.point(**snapped[i], kMarkerInk, 5.5f);
+      dd.point(**snapped[i], colours[i], 4.0f);
+    }
+  }
+  for (int i = 0; i < 2; ++i) {
+    if (!*placed[i] || !isFinite(**placed[i])) continue;
+    dd.point(**placed[i], kMarkerInk, kMarkerRadius + kMarkerOutline);
+    dd.point(**placed[i], colours[i], kMarkerRadius);
   }
 }
 

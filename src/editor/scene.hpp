@@ -6,7 +6,9 @@
 //
 // Every edit rebuilds the PolygonMap and VisibilityGraph and redoes the query (maps are
 // small). An edit that makes the map invalid never throws: the last valid map stays
-// built and drawn, and problems() says what is wrong.
+// built and is drawn greyed, and problems() says what is wrong. A start or goal that is
+// not walkable stops the query (the last path found stays, greyed) unless "snap to the
+// walkable region" is on: then the query uses PolygonMap::nearestWalkable() instead.
 #pragma once
 
 #include <cstdint>
@@ -41,6 +43,16 @@ struct SceneStats {
 
 // [SECTION] Scene
 
+/// Width of the walls (ring edges) on the canvas, pixels: wider than any search line.
+inline constexpr float kWallWidth = 3.0f;
+/// Radius of the start and goal markers, pixels (plus a dark outline of kMarkerOutline).
+inline constexpr float kMarkerRadius = 8.0f;
+inline constexpr float kMarkerOutline = 2.0f;
+/// Colour of the markers' outline and of their "S" / "G" letters.
+inline constexpr Color kMarkerInk{12, 14, 20, 255};
+/// A colour as drawn for stale data (the last valid map or path): greyed, translucent.
+Color greyed(Color c);
+
 /// Owns the edited MapDocument and everything derived from it. Not copyable: the graph,
 /// query and search point into each other.
 class Scene {
@@ -52,9 +64,10 @@ class Scene {
 
   // Document --------------------------------------------------------------------------
 
-  /// Replaces the document (not dirty), forgets the previous map and search, rebuilds.
-  /// `file` is where Save writes; none for a new document.
-  void setDocument(MapDocument doc, std::optional<std::filesystem::path> file = std::nullopt);
+  /// Replaces the document, forgets the previous map and search, rebuilds. `file` is
+  /// where Save writes; none for a new document. `dirty`: the document differs from
+  /// `file` (a recovered autosave).
+  void setDocument(MapDocument doc, std::optional<std::filesystem::path> file = std::nullopt, bool dirty = false);
   /// Loads a map file. On failure the current document stays, the error goes to
   /// problems() and (if given) `error`, and false is returned. Never throws.
   bool openFile(const std::filesystem::path& file, std::string* error = nullptr);
@@ -74,6 +87,8 @@ class Scene {
   std::string displayName() const;
   /// Incremented by setDocument() and openFile(): a new document was loaded.
   std::uint64_t documentGeneration() const { return generation_; }
+  /// Incremented by every edit (never reset): autosave counts edits with it.
+  std::uint64_t editCount() const { return edits_; }
 
   // Edits (each marks the document dirty and rebuilds) --------------------------------
 
@@ -100,6 +115,26 @@ class Scene {
   /// True when problems() holds an error (not only warnings).
   bool hasErrors() const;
   const SceneStats& stats() const { return stats_; }
+
+  // Start and goal ------------------------------------------------------------------
+
+  /// When on, a start or goal outside the walkable region is moved to the nearest
+  /// walkable point (PolygonMap::nearestWalkable) for the query; the document keeps the
+  /// point as placed. Off by default.
+  bool snapToWalkable() const { return snap_to_walkable_; }
+  void setSnapToWalkable(bool on);
+  /// Where the query starts / ends when snapping moved the point; nullopt otherwise.
+  const std::optional<Point>& snappedStart() const { return snapped_start_; }
+  const std::optional<Point>& snappedGoal() const { return snapped_goal_; }
+  /// Why the start / goal cannot be used ("Start is inside hole 0 of polygon 0"); empty
+  /// when it can (or is missing, or snapping fixed it).
+  const std::string& startProblem() const { return start_problem_; }
+  const std::string& goalProblem() const { return goal_problem_; }
+  /// True when there is a query, no path, and start and goal lie in different polygons.
+  bool separateAreas() const { return separate_areas_; }
+  /// The last path found for this document; stays when an edit stops the query, so the
+  /// canvas can show it greyed. Not found when none was.
+  const Path& lastFoundPath() const { return last_found_path_; }
 
   // Search ----------------------------------------------------------------------------
 
@@ -139,11 +174,19 @@ class Scene {
   // Drawing -------------------------------------------------------------------------
 
   /// Draws the built map, graph, query, path and (while stepping) the search, layer by
-  /// layer, back to front: region, normals, edges, vertices, line-of-sight links,
-  /// start/goal links, path, reflex nodes, start/goal markers, closed set, open set,
-  /// relaxed arcs, expanded node. The path lies under the nodes so both stay visible,
-  /// and the search sets lie on top of the nodes and markers they are about.
+  /// layer, back to front: region, normals, line-of-sight links, start/goal links,
+  /// edges (walls, kWallWidth pixels), vertices, path, reflex nodes, closed set, open
+  /// set, relaxed arcs, expanded node, snapped start/goal, start/goal markers.
+  /// Walls cover the thin graph links that run along them, so they stay recognisable;
+  /// the search layers (at most 2.5 pixels wide) lie on the walls, which stay visible
+  /// on both sides; the path lies under the nodes so both stay visible; start and goal
+  /// (outlined discs of kMarkerRadius pixels) are drawn last, never hidden.
+  /// When the map is not the document's, everything but the markers is greyed; when
+  /// there is no query, lastFoundPath() is drawn greyed.
   void draw(DebugDraw& dd, std::uint32_t layers, const DrawStyle& style = {}) const;
+  /// Only the start and goal markers (LayerStartGoal): the document's start and goal as
+  /// outlined discs, and the snapped points as small discs. draw() ends with it.
+  void drawMarkers(DebugDraw& dd, std::uint32_t layers) const;
 
  private:
   void documentChanged();
@@ -153,23 +196,33 @@ class Scene {
   int expansionsToReplay() const;
   void updateSteppedPath();
   void updateStats();
+  // Sets start_problem_ / goal_problem_ and the snapped points; returns the points the
+  // query uses (nullopt: none usable).
+  std::optional<Point> queryPoint(const std::optional<Point>& p, bool is_start);
 
   MapDocument doc_;
   std::optional<std::filesystem::path> file_;
   bool dirty_ = false;
   std::uint64_t generation_ = 0;
+  std::uint64_t edits_ = 0;
 
   std::unique_ptr<PolygonMap> map_;
   std::unique_ptr<VisibilityGraph> graph_;
   std::unique_ptr<VisibilityQuery> query_;
   bool map_current_ = false;
-  std::vector<MapProblem> problems_;
+  std::vector<MapProblem> base_problems_;  // validation and build (rebuild())
+  std::vector<MapProblem> problems_;       // base_problems_ adjusted for snapping, plus the query's (requery())
   std::optional<MapProblem> file_problem_;
 
   SearchOptions options_;
   Search search_;
   Path path_;
   Path stepped_path_;
+  Path last_found_path_;
+  bool snap_to_walkable_ = false;
+  std::optional<Point> snapped_start_, snapped_goal_;
+  std::string start_problem_, goal_problem_;
+  bool separate_areas_ = false;
   bool stepping_ = false;
   bool running_ = false;
   double steps_per_second_ = 4.0;

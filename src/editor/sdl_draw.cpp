@@ -85,6 +85,20 @@ void SdlDebugDraw::circle(Point p, Color c, float radius, float width) {
   }
 }
 
+void SdlDebugDraw::dashedLine(Point a, Point b, Color c, float width, float dash) {
+  if (!isFinite(a) || !isFinite(b)) return;
+  const ScreenPos sa = clampFar(camera_.toScreen(a)), sb = clampFar(camera_.toScreen(b));
+  const double len = std::hypot(sb.x - sa.x, sb.y - sa.y);
+  if (!(len > 0)) return;
+  const double period = std::max(2.0 * std::max(1.0, static_cast<double>(dash)), len / 400.0);
+  const int dashes = static_cast<int>(std::ceil(len / period));  // at most 400 (and 1 for short lines)
+  for (int i = 0; i < dashes; ++i) {
+    const double t0 = i * period / len, t1 = std::min(1.0, (i * period + period / 2) / len);
+    quad({sa.x + (sb.x - sa.x) * t0, sa.y + (sb.y - sa.y) * t0}, {sa.x + (sb.x - sa.x) * t1, sa.y + (sb.y - sa.y) * t1},
+         toSdl(c), std::max(0.5, width / 2.0));
+  }
+}
+
 void SdlDebugDraw::fillRings(const std::vector<const Ring*>& rings, Color c) {
   // Even-odd scanline fill: for each pixel row, sample at the row's centre, collect the
   // x of every edge crossing and fill between pairs. Pixel i is filled when its centre
@@ -127,25 +141,36 @@ void SdlDebugDraw::fillRings(const std::vector<const Ring*>& rings, Color c) {
   }
   if (spans_.empty()) return;
   SDL_RenderSetClipRect(renderer_, &clip_);
-  SDL_SetRenderDrawBlendMode(renderer_, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
+  SDL_SetRenderDrawBlendMode(renderer_, SDL_BLENDMODE_BLEND);
   SDL_SetRenderDrawColor(renderer_, c.r, c.g, c.b, c.a);
   SDL_RenderFillRects(renderer_, spans_.data(), static_cast<int>(spans_.size()));
 }
 
-void SdlDebugDraw::text(Point p, std::string_view s, Color c) {
-  if (!text_list_ || !isFinite(p)) return;
+void SdlDebugDraw::text(Point p, std::string_view s, Color c) { label(p, s, c); }
+
+void SdlDebugDraw::label(Point p, std::string_view s, Color c, double dx, double dy, double anchor_x,
+                         double anchor_y, Color plate) {
+  if (!text_list_ || !isFinite(p) || s.empty()) return;
   const ScreenPos sp = clampFar(camera_.toScreen(p));
   const std::string str(s);
+  const ImVec2 size = ImGui::CalcTextSize(str.c_str());
+  const float x = static_cast<float>(std::round(sp.x + dx - anchor_x * size.x));
+  const float y = static_cast<float>(std::round(sp.y + dy - anchor_y * size.y));
   text_list_->PushClipRect(ImVec2(static_cast<float>(clip_.x), static_cast<float>(clip_.y)),
                            ImVec2(static_cast<float>(clip_.x + clip_.w), static_cast<float>(clip_.y + clip_.h)), true);
-  text_list_->AddText(ImVec2(static_cast<float>(sp.x), static_cast<float>(sp.y)), IM_COL32(c.r, c.g, c.b, c.a),
-                      str.c_str());
+  if (plate.a > 0)
+    text_list_->AddRectFilled(ImVec2(x - 2, y - 1), ImVec2(x + size.x + 2, y + size.y + 1),
+                              IM_COL32(plate.r, plate.g, plate.b, plate.a), 2.0f);
+  text_list_->AddText(ImVec2(x, y), IM_COL32(c.r, c.g, c.b, c.a), str.c_str());
   text_list_->PopClipRect();
 }
 
 void SdlDebugDraw::flushGeometry() {
   if (!indices_.empty()) {
     SDL_RenderSetClipRect(renderer_, &clip_);
+    // Untextured geometry uses the renderer's draw blend mode: without BLEND the OpenGL
+    // renderer draws a colour with alpha 16 opaque (the grid turned solid white).
+    SDL_SetRenderDrawBlendMode(renderer_, SDL_BLENDMODE_BLEND);
     SDL_RenderGeometry(renderer_, nullptr, vertices_.data(), static_cast<int>(vertices_.size()), indices_.data(),
                        static_cast<int>(indices_.size()));
   }

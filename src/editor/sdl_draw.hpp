@@ -3,8 +3,11 @@
 // Lines are quads and discs are triangle fans (SDL_RenderGeometry), region fills are
 // even-odd scanline spans over screen rows (SDL_RenderFillRects), text goes to a Dear
 // ImGui draw list when one is given. Everything is clipped to the camera's viewport.
+// Every colour is drawn with its alpha (SDL_BLENDMODE_BLEND is set before each batch:
+// the accelerated renderers otherwise draw translucent geometry opaque).
 #pragma once
 
+#include <string_view>
 #include <vector>
 
 #include <SDL.h>
@@ -35,6 +38,15 @@ class SdlDebugDraw final : public DebugDraw {
   /// A ring outline in screen space (`radius` pixels) at a world point: used for
   /// editor handles that are not debug data.
   void circle(Point p, Color c, float radius, float width);
+  /// A dashed segment: `dash` pixels drawn, `dash` pixels skipped (at most 400 dashes;
+  /// longer segments get longer dashes).
+  void dashedLine(Point a, Point b, Color c, float width, float dash = 5.0f);
+  /// Text placed in screen space relative to a world point: the text's box is moved by
+  /// (dx, dy) pixels from p, then by -anchor_x / -anchor_y times its own size (0: p is
+  /// the top-left corner, 0.5: the centre). A `plate` with alpha > 0 is filled behind
+  /// the text (2 pixels of padding), so lines under it do not cross the letters.
+  void label(Point p, std::string_view s, Color c, double dx = 0, double dy = 0, double anchor_x = 0,
+             double anchor_y = 0, Color plate = {0, 0, 0, 0});
   /// Sends the batched triangles to the renderer and restores its clip rect.
   void flush();
 
