@@ -11,6 +11,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "support/temp_dir.hpp"
+
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
 namespace fs = std::filesystem;
@@ -24,29 +26,7 @@ struct RunResult {
   std::string err;  ///< stderr
 };
 
-/// A fresh folder under the system temp folder for map files, removed afterwards.
-struct CliTempDir {
-  fs::path path;
-  CliTempDir() {
-    static int counter = 0;
-    path = fs::temp_directory_path() /
-           ("polypath-cli-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~CliTempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  CliTempDir(const CliTempDir&) = delete;
-  CliTempDir& operator=(const CliTempDir&) = delete;
-
-  /// Writes `text` to a file in the folder and returns its path.
-  std::string write(const std::string& name, const std::string& text) const {
-    std::ofstream(path / name, std::ios::binary) << text;
-    return (path / name).string();
-  }
-};
+using CliTempDir = polypath::test::TempDir;
 
 std::string shellQuote(const std::string& s) {
   std::string q = "'";

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "io/map_io.hpp"
+#include "support/temp_dir.hpp"
 
 using namespace polypath;
 namespace fs = std::filesystem;
@@ -20,24 +21,7 @@ using Catch::Matchers::StartsWith;
 
 namespace {
 
-// A fresh folder under the system temp folder, removed with everything in it.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    static int counter = 0;
-    path = fs::temp_directory_path() /
-           ("polypath-io-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::permissions(path, fs::perms::owner_all, fs::perm_options::add, ec);
-    fs::remove_all(path, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-};
+using polypath::test::TempDir;
 
 void writeFile(const fs::path& file, const std::string& text) {
   std::ofstream out(file, std::ios::binary);
