@@ -144,8 +144,8 @@ TEST_CASE("maps far from the origin or at extreme scales keep their answer", "[v
     CHECK(path.length == Approx(34.861884652980).epsilon(1e-12));
   }
   // Scales by powers of two are exact too (within the range where coordinate products
-  // neither overflow nor underflow, as orient() documents).
-  for (int e : {-400, -300, 300, 450}) {
+  // neither overflow nor underflow, as orient() documents, and below the 1e100 limit).
+  for (int e : {-400, -300, 250, 300}) {
     INFO("scale 2^" << e);
     Polygon p;
     for (Point q : ring) p.outer.push_back({std::ldexp(q.x, e), std::ldexp(q.y, e)});
