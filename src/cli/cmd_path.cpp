@@ -1,0 +1,258 @@
+// cmd_path.cpp: `polypath path MAP [options]`, the shortest path from start to goal.
+#include <algorithm>
+#include <chrono>
+#include <iomanip>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/cli_support.hpp"
+#include "cli/commands.hpp"
+#include "core/polygon_map.hpp"
+#include "core/search.hpp"
+#include "core/visibility_graph.hpp"
+#include "io/map_io.hpp"
+
+namespace polypath::cli {
+namespace {
+
+constexpr const char* kPathUsage =
+    "usage: polypath path MAP [options]\n"
+    "\n"
+    "options:\n"
+    "  --start X,Y            start point (default: the map's \"start\")\n"
+    "  --goal X,Y             goal point (default: the map's \"goal\")\n"
+    "  --method NAME          visibility (default); navmesh, grid, finley are not implemented yet\n"
+    "  --clearance R          agent radius; only 0 is implemented yet (default: the map's)\n"
+    "  --corner-offset D      push graph nodes D world units off the corners (default: the map's)\n"
+    "  --heuristic NAME       none, euclidean (default), manhattan, chebyshev, octile\n"
+    "  --weight W             f = g + W h, W >= 0 (default 1)\n"
+    "  --tie-break g|none     among equal f: larger g first (default), or node id only\n"
+    "  --snap                 move a start or goal outside the walkable region to the nearest\n"
+    "                         walkable point (a note on stderr) instead of refusing it\n"
+    "  --json                 print one JSON object: found, length, path, expanded, method\n"
+    "                         (with --snap also start and goal, the points actually used)\n";
+
+/// Everything `polypath path` was asked to do.
+struct PathRequest {
+  std::string map;
+  std::optional<Point> start, goal;
+  std::string method = "visibility";
+  std::optional<double> clearance;      ///< world units; unset: the map's
+  std::optional<double> corner_offset;  ///< world units; unset: the map's
+  std::optional<double> weight;
+  SearchOptions search;
+  bool json = false;
+  bool snap = false;  ///< move a non-walkable start or goal to the nearest walkable point
+  std::optional<Point> start_given, goal_given;  ///< before snapping (set only when snapped)
+};
+
+PathRequest parsePathArgs(const std::vector<std::string>& args) {
+  PathRequest r;
+  const std::vector<Option> options = {
+      pointOption("--start", r.start),
+      pointOption("--goal", r.goal),
+      {"--method", true,
+       [&r](const std::string& v) -> std::string {
+         if (v != "visibility" && v != "navmesh" && v != "grid" && v != "finley")
+           return "--method expects visibility, navmesh, grid or finley, got '" + v + "'";
+         r.method = v;
+         return "";
+       }},
+      nonNegativeOption("--clearance", r.clearance),
+      nonNegativeOption("--corner-offset", r.corner_offset),
+      {"--heuristic", true,
+       [&r](const std::string& v) -> std::string {
+         return parseHeuristic(v, r.search.heuristic)
+                    ? ""
+                    : "--heuristic expects none, euclidean, manhattan, chebyshev or octile, got '" + v + "'";
+       }},
+      nonNegativeOption("--weight", r.weight),
+      {"--tie-break", true,
+       [&r](const std::string& v) -> std::string {
+         if (v == "g") r.search.tie_break = TieBreak::LargerG;
+         else if (v == "none") r.search.tie_break = TieBreak::None;
+         else return "--tie-break expects g or none, got '" + v + "'";
+         return "";
+       }},
+      flagOption("--json", r.json),
+      flagOption("--snap", r.snap),
+  };
+  const std::vector<std::string> positional = parseOptions(args, options, "path");
+  if (positional.empty()) badInput("path needs a map file: polypath path MAP [options]");
+  if (positional.size() > 1) badInput("unexpected argument '" + positional[1] + "' (path takes one map file)");
+  r.map = positional[0];
+  if (r.weight) r.search.weight = *r.weight;
+  return r;
+}
+
+/// True for a problem about the query's start or goal (JSON pointer /start or /goal).
+bool isEndpointProblem(const MapProblem& p) { return p.where == "/start" || p.where == "/goal"; }
+
+/// With --snap: replaces a start or goal outside the walkable region by the nearest
+/// walkable point and prints a note on stderr. Non-finite points stay (validation
+/// refuses them).
+void snapEndpoints(PathRequest& r, const PolygonMap& map) {
+  auto snap = [&](const char* which, std::optional<Point>& p, std::optional<Point>& given) {
+    if (!p || !isFinite(*p)) return;
+    const PointLocation loc = map.locate(*p);
+    if (loc.walkable()) return;
+    given = *p;
+    p = map.nearestWalkable(*p);
+    printProblem(std::string(which) + " " + formatPoint(*given) + " is " + loc.describe() + "; snapped to " +
+                 formatPoint(*p));
+  };
+  snap("start", r.start, r.start_given);
+  snap("goal", r.goal, r.goal_given);
+}
+
+/// Loads the map and checks it with the query's start, goal and settings filled in
+/// (with --snap, a start or goal outside the walkable region is snapped first).
+/// Warnings go to stderr; errors throw BadInput, one line each.
+MapDocument loadForQuery(PathRequest& r) {
+  MapDocument doc;
+  try {
+    doc = loadMap(r.map);
+  } catch (const MapFileError& e) {
+    badInput(e.what());
+  }
+  if (!r.start) r.start = doc.start;
+  if (!r.goal) r.goal = doc.goal;
+  std::vector<std::string> missing;
+  if (!r.start) missing.push_back(r.map + ": the map has no start; pass --start X,Y");
+  if (!r.goal) missing.push_back(r.map + ": the map has no goal; pass --goal X,Y");
+  if (!missing.empty()) throw BadInput{missing};
+  if (!r.clearance && doc.settings.clearance != 0.0)
+    badInput(r.map + ": the map sets clearance " + formatNumber(doc.settings.clearance) +
+             ", which is not implemented yet; pass --clearance 0 to ignore it");
+  if (!r.corner_offset) r.corner_offset = doc.settings.corner_offset;
+
+  MapDocument checked = doc;
+  checked.start = r.start;
+  checked.goal = r.goal;
+  checked.settings.clearance = 0.0;
+  checked.settings.corner_offset = *r.corner_offset;
+  std::vector<MapProblem> problems = validateMap(checked);
+  const bool map_errors = std::any_of(problems.begin(), problems.end(), [](const MapProblem& p) {
+    return p.severity == MapProblem::Severity::Error && !isEndpointProblem(p);
+  });
+  if (r.snap && !map_errors) {
+    // The map itself is valid: snap, then check the snapped points like any others.
+    snapEndpoints(r, buildPolygonMap(doc));
+    checked.start = r.start;
+    checked.goal = r.goal;
+    problems = validateMap(checked);
+  }
+  BadInput errors;
+  for (const MapProblem& p : problems) {
+    if (p.severity == MapProblem::Severity::Warning) {
+      printProblem(r.map + ": " + p.describe());
+    } else {
+      std::string line = r.map + ": " + p.describe();
+      if (isEndpointProblem(p) && !r.snap) line += "; or pass --snap to use that point";
+      errors.lines.push_back(std::move(line));
+    }
+  }
+  if (!errors.lines.empty()) throw errors;
+  return doc;
+}
+
+/// One JSON object on one line: found, length, path, expanded, method; with --snap also
+/// start and goal (the points the query used, after snapping).
+void printJson(const Path& path, const PathRequest& r) {
+  nlohmann::ordered_json out;
+  out["found"] = path.found;
+  out["length"] = path.length;
+  nlohmann::ordered_json points = nlohmann::ordered_json::array();
+  for (const Point& p : path.points) points.push_back({p.x, p.y});
+  out["path"] = std::move(points);
+  out["expanded"] = path.expanded;
+  out["method"] = "visibility";
+  if (r.snap) {
+    out["start"] = {r.start->x, r.start->y};
+    out["goal"] = {r.goal->x, r.goal->y};
+  }
+  std::cout << out.dump() << '\n';
+}
+
+/// Numbers a human reads: the map, the options, the path and the costs.
+struct RunSummary {
+  const MapDocument* doc;
+  const PathRequest* request;
+  const PolygonMap* map;
+  const VisibilityGraph* graph;
+  double build_ms, query_ms;
+};
+
+void printHuman(const Path& path, const RunSummary& s) {
+  const PathRequest& r = *s.request;
+  std::ostream& out = std::cout;
+  out << "map        " << r.map << " (\"" << s.doc->name << "\", " << s.map->polygons().size() << (s.map->polygons().size() == 1 ? " polygon, " : " polygons, ")
+      << s.map->vertices().size() << " vertices, " << s.map->reflexVertices().size() << " reflex)\n";
+  out << "method     visibility (corner offset " << formatNumber(*r.corner_offset) << ", heuristic "
+      << heuristicName(r.search.heuristic) << ", weight " << formatNumber(r.search.weight) << ", tie-break "
+      << (r.search.tie_break == TieBreak::LargerG ? "g" : "none") << ")\n";
+  out << "start      " << formatPoint(*r.start);
+  if (r.start_given) out << " (snapped from " << formatPoint(*r.start_given) << ")";
+  out << "\ngoal       " << formatPoint(*r.goal);
+  if (r.goal_given) out << " (snapped from " << formatPoint(*r.goal_given) << ")";
+  out << "\n";
+  out << "found      " << (path.found ? "yes" : "no") << "\n";
+  if (path.found) {
+    out << "length     " << formatNumber(path.length) << " " << s.doc->units << "\n";
+    out << "path       " << path.points.size() << " points\n";
+    for (const Point& p : path.points) out << "             " << formatPoint(p) << "\n";
+  }
+  out << "expanded   " << path.expanded << "\n";
+  out << "graph      " << s.graph->nodes().size() << " nodes, " << s.graph->links().size() << " links\n";
+  out << "time       build " << std::fixed << std::setprecision(3) << s.build_ms << " ms, query " << s.query_ms
+      << " ms\n";
+  out.unsetf(std::ios::floatfield);
+}
+
+}  // namespace
+
+int runPath(const std::vector<std::string>& args) {
+  if (wantsHelp(args)) {
+    std::cout << kPathUsage;
+    return kExitOk;
+  }
+  PathRequest r = parsePathArgs(args);
+  if (r.method != "visibility")
+    badInput("method '" + r.method + "' is not implemented yet (use --method visibility)");
+  if (r.clearance && *r.clearance != 0.0)
+    badInput("--clearance " + formatNumber(*r.clearance) + " is not implemented yet (use --clearance 0)");
+  if (r.search.heuristic == Heuristic::Manhattan || r.search.heuristic == Heuristic::Octile)
+    printProblem(std::string("warning: the ") + heuristicName(r.search.heuristic) +
+                 " heuristic can overestimate the straight-line distance, so the path may not be the shortest "
+                 "(euclidean, chebyshev and none are admissible here)");
+  const MapDocument doc = loadForQuery(r);
+
+  const auto t0 = std::chrono::steady_clock::now();
+  PolygonMap map;
+  try {
+    map = buildPolygonMap(doc);
+  } catch (const GeometryError& e) {  // validateMap reports these first; kept as a safety net
+    badInput(r.map + ": " + e.what());
+  }
+  const VisibilityGraph graph(map, VisibilityOptions{*r.corner_offset});
+  const double build_ms = millisecondsSince(t0);
+
+  const auto t1 = std::chrono::steady_clock::now();
+  Path path;
+  try {
+    path = findPath(graph, *r.start, *r.goal, r.search);
+  } catch (const QueryError& e) {
+    badInput(r.map + ": " + e.what());
+  }
+  const double query_ms = millisecondsSince(t1);
+
+  if (r.json) printJson(path, r);
+  else printHuman(path, {&doc, &r, &map, &graph, build_ms, query_ms});
+  return kExitOk;
+}
+
+}  // namespace polypath::cli

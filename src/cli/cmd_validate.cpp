@@ -1,0 +1,37 @@
+// cmd_validate.cpp: `polypath validate MAP`, every problem of a map.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli/cli_support.hpp"
+#include "cli/commands.hpp"
+#include "io/map_io.hpp"
+
+namespace polypath::cli {
+
+int runValidate(const std::vector<std::string>& args) {
+  if (wantsHelp(args)) {
+    std::cout << "usage: polypath validate MAP\n\nLists every problem of the map, one per line "
+                 "(\"error: ...\", \"warning: ...\"), and exits 1 if there is an error; else prints ok.\n";
+    return kExitOk;
+  }
+  const std::vector<std::string> positional = parseOptions(args, {}, "validate");
+  if (positional.empty()) badInput("validate needs a map file: polypath validate MAP");
+  if (positional.size() > 1) badInput("unexpected argument '" + positional[1] + "' (validate takes one map file)");
+  MapDocument doc;
+  try {
+    doc = loadMap(positional[0]);
+  } catch (const MapFileError& e) {
+    badInput(e.what());
+  }
+  bool errors = false;
+  for (const MapProblem& p : validateMap(doc)) {
+    std::cout << p.describe() << '\n';
+    errors = errors || p.severity == MapProblem::Severity::Error;
+  }
+  if (errors) return kExitProblems;
+  std::cout << "ok\n";
+  return kExitOk;
+}
+
+}  // namespace polypath::cli
