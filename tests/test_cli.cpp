@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "support/run_cli.hpp"
 #include "support/temp_dir.hpp"
 
 using Catch::Matchers::Contains;
@@ -19,56 +20,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// What one run of the tool gave.
-struct RunResult {
-  int exit_code = -1;
-  std::string out;  ///< stdout
-  std::string err;  ///< stderr
-};
-
+using polypath::test::linesOf;
+using polypath::test::RunResult;
+using polypath::test::runCli;
 using CliTempDir = polypath::test::TempDir;
-
-std::string shellQuote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-/// Runs `polypath ARGS...`, capturing stdout (popen) and stderr (a temporary file).
-RunResult runCli(const std::vector<std::string>& args) {
-  static int counter = 0;
-  const fs::path err_file =
-      fs::temp_directory_path() / ("polypath-cli-stderr-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-  std::string cmd = shellQuote(POLYPATH_CLI);
-  for (const std::string& a : args) cmd += " " + shellQuote(a);
-  cmd += " 2>" + shellQuote(err_file.string());
-  RunResult r;
-  FILE* pipe = ::popen(cmd.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buf[4096];
-  std::size_t n = 0;
-  while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
-  const int status = ::pclose(pipe);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream in(err_file, std::ios::binary);
-  r.err.assign(std::istreambuf_iterator<char>(in), {});
-  in.close();
-  fs::remove(err_file);
-  return r;
-}
-
-/// The lines of a text, without their newlines.
-std::vector<std::string> linesOf(const std::string& text) {
-  std::vector<std::string> lines;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    lines.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return lines;
-}
 
 // The seed article's map: one ring with four reflex corners.
 const char* kSeedMap = R"({
@@ -231,7 +186,7 @@ TEST_CASE("polypath path reports bad arguments, one line each, with exit 2", "[c
   CHECK(runCli({"path", map, "other.json"}).exit_code == 2);
 }
 
-TEST_CASE("polypath path: methods and clearance that are not implemented exit 2", "[cli]") {
+TEST_CASE("polypath path: methods that are not implemented exit 2", "[cli]") {
   CliTempDir dir;
   const std::string map = dir.write("seed.json", kSeedMap);
   const RunResult nav = runCli({"path", map, "--method", "navmesh"});
@@ -239,9 +194,6 @@ TEST_CASE("polypath path: methods and clearance that are not implemented exit 2"
   CHECK(nav.err == "polypath: method 'navmesh' is not implemented yet (use --method visibility)\n");
   CHECK(runCli({"path", map, "--method", "grid"}).exit_code == 2);
   CHECK(runCli({"path", map, "--method", "finley"}).exit_code == 2);
-  const RunResult clear = runCli({"path", map, "--clearance", "0.5"});
-  CHECK(clear.exit_code == 2);
-  CHECK(clear.err == "polypath: --clearance 0.5 is not implemented yet (use --clearance 0)\n");
 }
 
 TEST_CASE("polypath path: unreadable or invalid maps exit 2 and name the file", "[cli]") {

@@ -11,9 +11,11 @@
 
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
+#include "cli/path_clearance.hpp"
 #include "core/polygon_map.hpp"
 #include "core/search.hpp"
 #include "core/visibility_graph.hpp"
+#include "io/clearance.hpp"
 #include "io/map_io.hpp"
 
 namespace polypath::cli {
@@ -26,22 +28,27 @@ constexpr const char* kPathUsage =
     "  --start X,Y            start point (default: the map's \"start\")\n"
     "  --goal X,Y             goal point (default: the map's \"goal\")\n"
     "  --method NAME          visibility (default); navmesh, grid, finley are not implemented yet\n"
-    "  --clearance R          agent radius; only 0 is implemented yet (default: the map's)\n"
+    "  --clearance R          agent radius: search the region eroded by R (default: the map's)\n"
+    "  --joins round|mitre    shape of the eroded region around obstacle corners (default: the map's)\n"
+    "  --segments N           round joins: chords per quarter circle, 1 to 64 (default: the map's)\n"
     "  --corner-offset D      push graph nodes D world units off the corners (default: the map's)\n"
     "  --heuristic NAME       none, euclidean (default), manhattan, chebyshev, octile\n"
     "  --weight W             f = g + W h, W >= 0 (default 1)\n"
     "  --tie-break g|none     among equal f: larger g first (default), or node id only\n"
-    "  --snap                 move a start or goal outside the walkable region to the nearest\n"
-    "                         walkable point (a note on stderr) instead of refusing it\n"
+    "  --snap                 move a start or goal outside the walkable region (or closer than\n"
+    "                         the clearance to a wall) to the nearest point that is allowed\n"
+    "                         (a note on stderr) instead of refusing it\n"
     "  --json                 print one JSON object: found, length, path, expanded, method\n"
-    "                         (with --snap also start and goal, the points actually used)\n";
+    "                         (with a clearance also clearance; with --snap also start and\n"
+    "                         goal, the points actually used)\n";
 
 /// Everything `polypath path` was asked to do.
 struct PathRequest {
   std::string map;
   std::optional<Point> start, goal;
   std::string method = "visibility";
-  std::optional<double> clearance;      ///< world units; unset: the map's
+  ClearanceRequest clearance;           ///< radius, joins, segments; unset: the map's
+  ClearanceStyle clearance_style;       ///< the map's style with the request's overrides
   std::optional<double> corner_offset;  ///< world units; unset: the map's
   std::optional<double> weight;
   SearchOptions search;
@@ -52,7 +59,8 @@ struct PathRequest {
 
 PathRequest parsePathArgs(const std::vector<std::string>& args) {
   PathRequest r;
-  const std::vector<Option> options = {
+  const std::vector<Option> clearance_options = clearanceOptions(r.clearance);
+  std::vector<Option> options = {
       pointOption("--start", r.start),
       pointOption("--goal", r.goal),
       {"--method", true,
@@ -62,7 +70,6 @@ PathRequest parsePathArgs(const std::vector<std::string>& args) {
          r.method = v;
          return "";
        }},
-      nonNegativeOption("--clearance", r.clearance),
       nonNegativeOption("--corner-offset", r.corner_offset),
       {"--heuristic", true,
        [&r](const std::string& v) -> std::string {
@@ -81,6 +88,7 @@ PathRequest parsePathArgs(const std::vector<std::string>& args) {
       flagOption("--json", r.json),
       flagOption("--snap", r.snap),
   };
+  options.insert(options.end(), clearance_options.begin(), clearance_options.end());
   const std::vector<std::string> positional = parseOptions(args, options, "path");
   if (positional.empty()) badInput("path needs a map file: polypath path MAP [options]");
   if (positional.size() > 1) badInput("unexpected argument '" + positional[1] + "' (path takes one map file)");
@@ -125,15 +133,14 @@ MapDocument loadForQuery(PathRequest& r) {
   if (!r.start) missing.push_back(r.map + ": the map has no start; pass --start X,Y");
   if (!r.goal) missing.push_back(r.map + ": the map has no goal; pass --goal X,Y");
   if (!missing.empty()) throw BadInput{missing};
-  if (!r.clearance && doc.settings.clearance != 0.0)
-    badInput(r.map + ": the map sets clearance " + formatNumber(doc.settings.clearance) +
-             ", which is not implemented yet; pass --clearance 0 to ignore it");
+  r.clearance_style = resolveClearance(r.clearance, doc.settings);
   if (!r.corner_offset) r.corner_offset = doc.settings.corner_offset;
 
   MapDocument checked = doc;
   checked.start = r.start;
   checked.goal = r.goal;
-  checked.settings.clearance = 0.0;
+  checked.settings.clearance = *r.clearance.radius;
+  checked.settings.clearance_style = r.clearance_style;
   checked.settings.corner_offset = *r.corner_offset;
   std::vector<MapProblem> problems = validateMap(checked);
   const bool map_errors = std::any_of(problems.begin(), problems.end(), [](const MapProblem& p) {
@@ -171,7 +178,8 @@ void printJson(const Path& path, const PathRequest& r) {
   out["path"] = std::move(points);
   out["expanded"] = path.expanded;
   out["method"] = "visibility";
-  if (r.snap) {
+  if (*r.clearance.radius > 0.0) out["clearance"] = *r.clearance.radius;
+  if (r.snap || r.start_given || r.goal_given) {
     out["start"] = {r.start->x, r.start->y};
     out["goal"] = {r.goal->x, r.goal->y};
   }
@@ -182,8 +190,8 @@ void printJson(const Path& path, const PathRequest& r) {
 struct RunSummary {
   const MapDocument* doc;
   const PathRequest* request;
-  const PolygonMap* map;
-  const VisibilityGraph* graph;
+  const PolygonMap* map;  ///< the original map
+  const ClearanceLevel* level;
   double build_ms, query_ms;
 };
 
@@ -195,6 +203,7 @@ void printHuman(const Path& path, const RunSummary& s) {
   out << "method     visibility (corner offset " << formatNumber(*r.corner_offset) << ", heuristic "
       << heuristicName(r.search.heuristic) << ", weight " << formatNumber(r.search.weight) << ", tie-break "
       << (r.search.tie_break == TieBreak::LargerG ? "g" : "none") << ")\n";
+  if (s.level->radius() > 0.0) printClearanceSummary(out, *s.level);
   out << "start      " << formatPoint(*r.start);
   if (r.start_given) out << " (snapped from " << formatPoint(*r.start_given) << ")";
   out << "\ngoal       " << formatPoint(*r.goal);
@@ -207,7 +216,7 @@ void printHuman(const Path& path, const RunSummary& s) {
     for (const Point& p : path.points) out << "             " << formatPoint(p) << "\n";
   }
   out << "expanded   " << path.expanded << "\n";
-  out << "graph      " << s.graph->nodes().size() << " nodes, " << s.graph->links().size() << " links\n";
+  out << "graph      " << s.level->graph().nodes().size() << " nodes, " << s.level->graph().links().size() << " links\n";
   out << "time       build " << std::fixed << std::setprecision(3) << s.build_ms << " ms, query " << s.query_ms
       << " ms\n";
   out.unsetf(std::ios::floatfield);
@@ -223,8 +232,6 @@ int runPath(const std::vector<std::string>& args) {
   PathRequest r = parsePathArgs(args);
   if (r.method != "visibility")
     badInput("method '" + r.method + "' is not implemented yet (use --method visibility)");
-  if (r.clearance && *r.clearance != 0.0)
-    badInput("--clearance " + formatNumber(*r.clearance) + " is not implemented yet (use --clearance 0)");
   if (r.search.heuristic == Heuristic::Manhattan || r.search.heuristic == Heuristic::Octile)
     printProblem(std::string("warning: the ") + heuristicName(r.search.heuristic) +
                  " heuristic can overestimate the straight-line distance, so the path may not be the shortest "
@@ -232,26 +239,34 @@ int runPath(const std::vector<std::string>& args) {
   const MapDocument doc = loadForQuery(r);
 
   const auto t0 = std::chrono::steady_clock::now();
-  PolygonMap map;
+  std::optional<ClearanceSet> clearance;
+  std::shared_ptr<const ClearanceLevel> level;  // the map eroded by the radius (0: the map itself)
   try {
-    map = buildPolygonMap(doc);
+    clearance.emplace(doc.polygons, r.clearance_style, VisibilityOptions{*r.corner_offset}, 1);
+    level = clearance->level(*r.clearance.radius);
   } catch (const GeometryError& e) {  // validateMap reports these first; kept as a safety net
     badInput(r.map + ": " + e.what());
+  } catch (const ClearanceError& e) {
+    badInput(r.map + ": " + e.what());
   }
-  const VisibilityGraph graph(map, VisibilityOptions{*r.corner_offset});
   const double build_ms = millisecondsSince(t0);
+  if (level->radius() > 0.0) {
+    printErosionNotes(*level, r.map);
+    r.start = placeEndpoint(*level, clearance->original(), "start", *r.start, r.start_given, r.snap, r.map);
+    r.goal = placeEndpoint(*level, clearance->original(), "goal", *r.goal, r.goal_given, r.snap, r.map);
+  }
 
   const auto t1 = std::chrono::steady_clock::now();
   Path path;
   try {
-    path = findPath(graph, *r.start, *r.goal, r.search);
+    path = findPath(level->graph(), *r.start, *r.goal, r.search);
   } catch (const QueryError& e) {
     badInput(r.map + ": " + e.what());
   }
   const double query_ms = millisecondsSince(t1);
 
   if (r.json) printJson(path, r);
-  else printHuman(path, {&doc, &r, &map, &graph, build_ms, query_ms});
+  else printHuman(path, {&doc, &r, &clearance->original(), level.get(), build_ms, query_ms});
   return kExitOk;
 }
 

@@ -2,6 +2,7 @@
 #include "io/geos_util.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace polypath::geos {
@@ -180,6 +181,55 @@ Parts intersectionParts(Context& ctx, const GEOSGeometry* a, const GEOSGeometry*
     }
   }
   return parts;
+}
+
+namespace {
+
+// Appends the ring's vertices without the closing one; false when GEOS fails.
+bool readRing(Context& ctx, const GEOSGeometry* ring, Ring& out) {
+  if (!ring) return false;
+  out = coordinates(ctx, ring);
+  if (out.size() >= 2 && out.front() == out.back()) out.pop_back();
+  return true;
+}
+
+void collectPolygons(Context& ctx, const GEOSGeometry* g, std::vector<Polygon>& out, bool& failed) {
+  const int type = GEOSGeomTypeId_r(ctx.handle(), g);
+  if (type == -1) {
+    failed = true;
+    return;
+  }
+  if (GEOSisEmpty_r(ctx.handle(), g) == 1) return;
+  if (type == GEOS_POLYGON) {
+    Polygon p;
+    if (!readRing(ctx, GEOSGetExteriorRing_r(ctx.handle(), g), p.outer)) failed = true;
+    const int holes = GEOSGetNumInteriorRings_r(ctx.handle(), g);
+    if (holes < 0) failed = true;
+    for (int h = 0; h < holes; ++h) {
+      p.holes.emplace_back();
+      if (!readRing(ctx, GEOSGetInteriorRingN_r(ctx.handle(), g, h), p.holes.back())) failed = true;
+    }
+    out.push_back(std::move(p));
+  } else if (type == GEOS_MULTIPOLYGON || type == GEOS_GEOMETRYCOLLECTION) {
+    const int n = GEOSGetNumGeometries_r(ctx.handle(), g);
+    if (n < 0) failed = true;
+    for (int i = 0; i < n; ++i) collectPolygons(ctx, GEOSGetGeometryN_r(ctx.handle(), g, i), out, failed);
+  }
+}
+
+}  // namespace
+
+std::vector<Polygon> readPolygons(Context& ctx, const GEOSGeometry* g, bool& failed) {
+  std::vector<Polygon> out;
+  failed = false;
+  collectPolygons(ctx, g, out, failed);
+  if (failed) out.clear();
+  return out;
+}
+
+double area(Context& ctx, const GEOSGeometry* g) {
+  double a = 0.0;
+  return GEOSArea_r(ctx.handle(), g, &a) ? a : std::nan("");
 }
 
 int polygonCount(Context& ctx, const GEOSGeometry* g) {

@@ -1,5 +1,5 @@
 // geos_util.hpp: a thin RAII layer over the GEOS C API (reentrant _r functions) for
-// validation. Internal to polypath_io: the core never sees GEOS, and no public header
+// validation and erosion (clearance.cpp). Internal to polypath_io: the core never sees GEOS, and no public header
 // includes geos_c.h.
 //
 // [SECTION] Context (handle plus captured error and notice messages)
@@ -116,5 +116,12 @@ Parts intersectionParts(Context& ctx, const GEOSGeometry* a, const GEOSGeometry*
 
 /// Number of polygons in a Polygon or MultiPolygon (0 for empty; -1 when GEOS fails).
 int polygonCount(Context& ctx, const GEOSGeometry* g);
+
+/// The polygons of a Polygon, MultiPolygon or collection (other parts ignored), each as an
+/// outer ring and holes without the closing vertex. Nothing when GEOS fails (`failed` set).
+std::vector<Polygon> readPolygons(Context& ctx, const GEOSGeometry* g, bool& failed);
+
+/// The area of g (world units squared); NaN when GEOS fails.
+double area(Context& ctx, const GEOSGeometry* g);
 
 }  // namespace polypath::geos

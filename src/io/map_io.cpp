@@ -63,7 +63,8 @@ const json& extraPolygon(const MapDocument& d, std::size_t i) {
 
 bool operator==(const MapDocument& a, const MapDocument& b) {
   if (a.name != b.name || a.units != b.units || a.start != b.start || a.goal != b.goal) return false;
-  if (a.settings.clearance != b.settings.clearance || a.settings.corner_offset != b.settings.corner_offset)
+  if (a.settings.clearance != b.settings.clearance || a.settings.corner_offset != b.settings.corner_offset ||
+      a.settings.radii != b.settings.radii || !(a.settings.clearance_style == b.settings.clearance_style))
     return false;
   if (a.extra != b.extra || a.extra_settings != b.extra_settings) return false;
   if (a.polygons.size() != b.polygons.size()) return false;
@@ -75,6 +76,14 @@ bool operator==(const MapDocument& a, const MapDocument& b) {
   for (std::size_t i = a.polygons.size(); i < extras; ++i)
     if (extraPolygon(a, i) != extraPolygon(b, i)) return false;
   return true;
+}
+
+const char* clearanceJoinsName(ClearanceJoins joins) { return joins == ClearanceJoins::Mitre ? "mitre" : "round"; }
+
+std::optional<ClearanceJoins> parseClearanceJoins(std::string_view text) {
+  if (text == "round") return ClearanceJoins::Round;
+  if (text == "mitre" || text == "miter") return ClearanceJoins::Mitre;
+  return std::nullopt;
 }
 
 // [SECTION] Formatting helpers
@@ -182,8 +191,35 @@ class DocumentReader {
       const std::string p = childPointer(pointer, key);
       if (key == "clearance") doc.settings.clearance = number(value, p, "a number (world units)");
       else if (key == "corner_offset") doc.settings.corner_offset = number(value, p, "a number (world units)");
+      else if (key == "radii") doc.settings.radii = radii(value, p);
+      else if (key == "clearance_joins") doc.settings.clearance_style.joins = joins(value, p);
+      else if (key == "clearance_segments") doc.settings.clearance_style.segments = segments(value, p);
+      else if (key == "clearance_mitre_limit")
+        doc.settings.clearance_style.mitre_limit = number(value, p, "a number (radii)");
       else doc.extra_settings[key] = value;
     }
+  }
+
+  std::vector<double> radii(const json& v, const std::string& pointer) const {
+    if (!v.is_array()) typeError(pointer, "an array of agent radii [r, ...] (numbers, world units)", v);
+    std::vector<double> out;
+    for (std::size_t i = 0; i < v.size(); ++i) out.push_back(number(v[i], childPointer(pointer, i), "a number (world units)"));
+    return out;
+  }
+
+  ClearanceJoins joins(const json& v, const std::string& pointer) const {
+    const std::optional<ClearanceJoins> j = v.is_string() ? parseClearanceJoins(v.get<std::string>()) : std::nullopt;
+    if (!j) typeError(pointer, "\"round\" or \"mitre\"", v);
+    return *j;
+  }
+
+  // A whole number that fits an int; its range is checked by validateMap.
+  int segments(const json& v, const std::string& pointer) const {
+    const char* expected = "a whole number (chords per quarter circle, 1 to 64)";
+    if (!v.is_number()) typeError(pointer, expected, v);
+    const double d = v.get<double>();
+    if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) > 1e9) typeError(pointer, expected, v);
+    return static_cast<int>(d);
   }
 
   void format(const json& v) const {
@@ -433,6 +469,17 @@ std::string serializeMap(const MapDocument& doc) {
   if (doc.goal) root["goal"] = pointJson(*doc.goal);
   ordered_json settings = ordered_json::object();
   settings["clearance"] = numberJson(doc.settings.clearance);
+  const MapSettings defaults;
+  if (!doc.settings.radii.empty()) {
+    ordered_json radii = ordered_json::array();
+    for (double r : doc.settings.radii) radii.push_back(numberJson(r));
+    settings["radii"] = std::move(radii);
+  }
+  const ClearanceStyle& style = doc.settings.clearance_style;
+  if (style.joins != defaults.clearance_style.joins) settings["clearance_joins"] = clearanceJoinsName(style.joins);
+  if (style.segments != defaults.clearance_style.segments) settings["clearance_segments"] = style.segments;
+  if (style.mitre_limit != defaults.clearance_style.mitre_limit)
+    settings["clearance_mitre_limit"] = numberJson(style.mitre_limit);
   settings["corner_offset"] = numberJson(doc.settings.corner_offset);
   appendExtras(settings, doc.extra_settings);
   root["settings"] = std::move(settings);

@@ -9,6 +9,9 @@
 // Format (see DESIGN.md): {"format": "polypath-map", "version": 1, "name": ...,
 // "units": "m", "polygons": [{"outer": [[x,y],...], "holes": [[[x,y],...],...]}],
 // "start": [x,y], "goal": [x,y], "settings": {"clearance": 0, "corner_offset": 0}}.
+// Settings may also hold "radii": [r, ...], "clearance_joins": "round" | "mitre",
+// "clearance_segments": N and "clearance_mitre_limit": L (see MapSettings); these four are
+// written only when they differ from their defaults.
 // Unknown keys (top level, in settings and in each polygon) are kept on save.
 #pragma once
 
@@ -28,10 +31,48 @@ namespace polypath {
 
 // [SECTION] MapDocument
 
-/// Map settings stored in the file.
+/// How the corners of the eroded walkable region are shaped (see clearance.hpp): the join
+/// style of GEOS's buffer around the convex corners of obstacles.
+enum class ClearanceJoins {
+  Round,  ///< an arc of radius r around the corner, approximated by chords (settings: "round")
+  Mitre,  ///< the offset walls extended until they meet, bevelled beyond the mitre limit ("mitre")
+};
+
+/// "round" or "mitre".
+const char* clearanceJoinsName(ClearanceJoins joins);
+/// Reads "round", "mitre" or "miter"; nothing for any other text.
+std::optional<ClearanceJoins> parseClearanceJoins(std::string_view text);
+
+/// The largest accepted "clearance_segments".
+constexpr int kMaxClearanceSegments = 64;
+
+/// The shape of the eroded region: settings "clearance_joins", "clearance_segments" and
+/// "clearance_mitre_limit". The defaults give round joins with 8 chords per quarter circle.
+struct ClearanceStyle {
+  ClearanceJoins joins = ClearanceJoins::Round;
+  /// Round joins: chords per quarter circle, 1 to kMaxClearanceSegments. Every chord spans at
+  /// most 90/segments degrees, so it cuts at most r (1 - cos(pi / (4 segments))) (the arc's
+  /// sagitta) into the clearance around a corner.
+  int segments = 8;
+  /// Mitre joins: a mitre reaching farther than this many radii from its corner is bevelled
+  /// there (at least 1, so the bevel never comes closer to the corner than the radius).
+  double mitre_limit = 5.0;
+  friend bool operator==(const ClearanceStyle&, const ClearanceStyle&) = default;
+};
+
+/// Map settings stored in the file ("settings": {...}).
 struct MapSettings {
-  double clearance = 0.0;      ///< agent radius in world units (0: paths touch walls)
-  double corner_offset = 0.0;  ///< push of graph nodes along vertex normals, world units
+  /// Agent radius in world units used when a query names none (0: paths touch walls).
+  /// Applied by eroding the walkable region (clearance.hpp): exact clearance.
+  double clearance = 0.0;
+  /// Agent radii (world units) the map is meant for, e.g. [0.25, 0.5, 1] for three agent
+  /// sizes; a ClearanceSet builds each once. Empty when the file has no "radii".
+  std::vector<double> radii;
+  ClearanceStyle clearance_style;  ///< "clearance_joins", "clearance_segments", "clearance_mitre_limit"
+  /// Push of graph nodes along the corners' bisectors, world units (the seed article's
+  /// method). An approximation of clearance: paths keep off the corners but not off the
+  /// walls between them, and are no longer shortest. 0 turns it off.
+  double corner_offset = 0.0;
 };
 
 /// A map as the user edits it: may be invalid (self-intersecting, too few vertices...).
@@ -135,7 +176,9 @@ void saveMap(const MapDocument& doc, const std::filesystem::path& file);
 /// - crossings between rings that no problem above explains (Error);
 /// - "/start", "/goal": NaN, infinite or beyond +-1e100, or not walkable (Error: says
 ///   where it is, "inside hole 0 of polygon 0", and the nearest walkable point);
-/// - "/settings/clearance", "/settings/corner_offset": negative or not finite (Error).
+/// - "/settings/clearance", "/settings/radii/I", "/settings/corner_offset": negative or not
+///   finite (Error); "/settings/clearance_segments" outside 1..kMaxClearanceSegments,
+///   "/settings/clearance_mitre_limit" below 1 or not finite (Error).
 ///
 /// `where` is a JSON pointer into the document: "/polygons" (no polygons, or a summary),
 /// "/polygons/0" (the polygon as a whole), a ring ("/polygons/0/holes/1") or a vertex

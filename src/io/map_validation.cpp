@@ -160,7 +160,10 @@ class Validator {
     checkEndpoint("start", doc_.start, map);
     checkEndpoint("goal", doc_.goal, map);
     checkSetting("clearance", doc_.settings.clearance);
+    for (std::size_t i = 0; i < doc_.settings.radii.size(); ++i)
+      checkSetting("radii/" + std::to_string(i), doc_.settings.radii[i], "radius");
     checkSetting("corner_offset", doc_.settings.corner_offset);
+    checkClearanceStyle(doc_.settings.clearance_style);
     return std::move(problems_);
   }
 
@@ -735,11 +738,24 @@ class Validator {
                              formatPoint(map->nearestWalkable(*p)) + ")");
   }
 
-  void checkSetting(const std::string& key, double value) {
+  // `name` is how the message calls the value (the key itself by default).
+  void checkSetting(const std::string& key, double value, std::string name = "") {
+    if (name.empty()) name = key;
     if (!std::isfinite(value))
-      error("/settings/" + key, key + " is " + formatNumber(value) + "; give a finite number (world units)");
+      error("/settings/" + key, name + " is " + formatNumber(value) + "; give a finite number (world units)");
     else if (value < 0.0)
-      error("/settings/" + key, key + " is " + formatNumber(value) + "; it must be 0 or more (world units)");
+      error("/settings/" + key, name + " is " + formatNumber(value) + "; it must be 0 or more (world units)");
+  }
+
+  void checkClearanceStyle(const ClearanceStyle& style) {
+    if (style.segments < 1 || style.segments > kMaxClearanceSegments)
+      error("/settings/clearance_segments", "clearance_segments is " + std::to_string(style.segments) +
+                                                "; give 1 to " + std::to_string(kMaxClearanceSegments) +
+                                                " chords per quarter circle");
+    if (!std::isfinite(style.mitre_limit) || style.mitre_limit < 1.0)
+      error("/settings/clearance_mitre_limit", "clearance_mitre_limit is " + formatNumber(style.mitre_limit) +
+                                                   "; give a number of radii, 1 or more (a smaller limit would "
+                                                   "bevel corners closer than the radius)");
   }
 
   const MapDocument& doc_;

@@ -1,0 +1,79 @@
+// path_clearance.cpp: the agent-clearance part of `polypath path` (see path_clearance.hpp).
+#include "cli/path_clearance.hpp"
+
+#include <cmath>
+#include <iomanip>
+
+namespace polypath::cli {
+
+std::vector<Option> clearanceOptions(ClearanceRequest& out) {
+  return {
+      nonNegativeOption("--clearance", out.radius),
+      {"--joins", true,
+       [&out](const std::string& v) -> std::string {
+         out.joins = parseClearanceJoins(v);
+         return out.joins ? "" : "--joins expects round or mitre, got '" + v + "'";
+       }},
+      {"--segments", true,
+       [&out](const std::string& v) -> std::string {
+         const std::optional<double> n = parseNumber(v);
+         if (!n || *n < 1 || *n > kMaxClearanceSegments || *n != std::floor(*n))
+           return "--segments expects a whole number from 1 to " + std::to_string(kMaxClearanceSegments) + ", got '" +
+                  v + "'";
+         out.segments = static_cast<int>(*n);
+         return "";
+       }},
+  };
+}
+
+ClearanceStyle resolveClearance(ClearanceRequest& request, const MapSettings& settings) {
+  if (!request.radius) request.radius = settings.clearance;
+  ClearanceStyle style = settings.clearance_style;
+  if (request.joins) style.joins = *request.joins;
+  if (request.segments) style.segments = *request.segments;
+  return style;
+}
+
+Point placeEndpoint(const ClearanceLevel& level, const PolygonMap& original, const char* which, Point p,
+                    std::optional<Point>& given, bool snap, const std::string& map) {
+  const ClearancePlacement placement = placeWithClearance(level, original, p);
+  if (placement.ok) {
+    if (placement.moved && !given) given = p;
+    return placement.point;
+  }
+  const std::string problem = map + ": " + clearanceProblem(level, original, p, placement, which);
+  Point nearest;
+  try {
+    nearest = snapToClearance(level, given.value_or(p));
+  } catch (const QueryError& e) {
+    badInput(problem + "; " + e.what());
+  }
+  if (!snap)
+    badInput(problem + "; move it, or pass --snap to use the nearest point with clearance, " + formatPoint(nearest));
+  printProblem(problem + "; snapped to " + formatPoint(nearest));
+  if (!given) given = p;
+  return nearest;
+}
+
+void printErosionNotes(const ClearanceLevel& level, const std::string& map) {
+  for (const std::string& note : level.eroded().notes()) printProblem(map + ": note: " + note);
+}
+
+void printClearanceSummary(std::ostream& out, const ClearanceLevel& level) {
+  const ErodedRegion& e = level.eroded();
+  out << "clearance  " << formatNumber(e.radius) << " (";
+  if (e.style.joins == ClearanceJoins::Round)
+    out << "round joins, " << e.style.segments << " segments per quarter circle";
+  else
+    out << "mitre joins, limit " << formatNumber(e.style.mitre_limit);
+  out << "; at least " << formatNumber(e.guaranteedClearance()) << " from every wall)\n";
+  std::size_t holes = 0;
+  for (const Polygon& p : e.polygons) holes += p.holes.size();
+  out << "eroded     " << e.polygons.size() << (e.polygons.size() == 1 ? " polygon, " : " polygons, ") << holes
+      << (holes == 1 ? " hole, " : " holes, ") << level.map().vertices().size() << " vertices; " << e.dropped.size()
+      << " areas dropped, " << e.merged.size() << " hole merges; erosion " << std::fixed << std::setprecision(3)
+      << e.erode_ms << " ms\n";
+  out.unsetf(std::ios::floatfield);
+}
+
+}  // namespace polypath::cli

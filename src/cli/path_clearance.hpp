@@ -1,0 +1,47 @@
+// path_clearance.hpp: the agent-clearance part of `polypath path`: the --clearance,
+// --joins and --segments options, and start and goal checked against the eroded region
+// (or, with --snap, moved to the nearest point with clearance).
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "cli/cli_support.hpp"
+#include "io/clearance.hpp"
+#include "io/map_io.hpp"
+
+namespace polypath::cli {
+
+/// What `polypath path` was asked about clearance; unset values come from the map's settings.
+struct ClearanceRequest {
+  std::optional<double> radius;         ///< --clearance R: agent radius, world units
+  std::optional<ClearanceJoins> joins;  ///< --joins round|mitre
+  std::optional<int> segments;          ///< --segments N: chords per quarter circle (round joins)
+};
+
+/// The options --clearance, --joins and --segments, writing into `out`.
+std::vector<Option> clearanceOptions(ClearanceRequest& out);
+
+/// The map's clearance settings with the request's overrides; fills in `request.radius`
+/// from the settings when it is unset.
+ClearanceStyle resolveClearance(ClearanceRequest& request, const MapSettings& settings);
+
+/// Checks a start or goal against the level's eroded region and returns the point to
+/// search from. A point with clearance is kept (or moved by the rounding margin, see
+/// placeWithClearance; then `given` records the original). Otherwise, with `snap`, the
+/// nearest point with clearance to `given` (when an earlier snap set it) or p is used and a
+/// note goes to stderr; without it, BadInput says which point, where, its distance to the
+/// nearest wall and the radius. `map` names the file in messages.
+Point placeEndpoint(const ClearanceLevel& level, const PolygonMap& original, const char* which, Point p,
+                    std::optional<Point>& given, bool snap, const std::string& map);
+
+/// Prints what erosion did (areas dropped, holes merged) on stderr, one note per line.
+void printErosionNotes(const ClearanceLevel& level, const std::string& map);
+
+/// "clearance  1 (round joins, 8 segments per quarter circle, at least 0.98 from every wall)"
+/// and the eroded region's size, for the human-readable output.
+void printClearanceSummary(std::ostream& out, const ClearanceLevel& level);
+
+}  // namespace polypath::cli

@@ -1,0 +1,23 @@
+// run_cli.hpp: runs the polypath command-line tool (POLYPATH_CLI) as a separate process
+// and captures its exit code, stdout and stderr, for the CLI tests.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace polypath::test {
+
+/// What one run of the tool gave.
+struct RunResult {
+  int exit_code = -1;
+  std::string out;  ///< stdout
+  std::string err;  ///< stderr
+};
+
+/// Runs `polypath ARGS...`, capturing stdout (popen) and stderr (a temporary file).
+RunResult runCli(const std::vector<std::string>& args);
+
+/// The lines of a text, without their newlines.
+std::vector<std::string> linesOf(const std::string& text);
+
+}  // namespace polypath::test
