@@ -42,12 +42,8 @@ Point placeEndpoint(const ClearanceLevel& level, const PolygonMap& original, con
     return placement.point;
   }
   const std::string problem = map + ": " + clearanceProblem(level, original, p, placement, which);
-  Point nearest;
-  try {
-    nearest = snapToClearance(level, given.value_or(p));
-  } catch (const QueryError& e) {
-    badInput(problem + "; " + e.what());
-  }
+  if (level.map().empty()) badInput(problem);  // it says that every area erodes away
+  const Point nearest = snapToClearance(level, given.value_or(p));
   if (!snap)
     badInput(problem + "; move it, or pass --snap to use the nearest point with clearance, " + formatPoint(nearest));
   printProblem(problem + "; snapped to " + formatPoint(nearest));
