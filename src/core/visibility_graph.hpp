@@ -31,6 +31,9 @@ struct VisibilityOptions {
   /// vertex normal (the seed article's method). 0 gives exact shortest paths. Line of
   /// sight is still tested against the real polygon. With an offset every pair of
   /// visible nodes is linked (no tangent pruning, since pushed nodes are not corners).
+  /// An approximation of agent clearance: paths keep off the corners, but a link between
+  /// two pushed nodes may still run along or close to a wall, and paths are no longer
+  /// shortest. For exact clearance erode the region instead (io/clearance.hpp).
   double corner_offset = 0.0;
 };
 
