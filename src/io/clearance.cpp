@@ -104,11 +104,13 @@ class Eroder {
   }
 
  private:
+  // `polygon` -1: a step that concerns no one polygon.
   [[noreturn]] void fail(int polygon, const std::string& step) {
     std::string why = geos_.takeError();
     if (why.empty()) why = "no reason given";
-    throw ClearanceError("polygon " + std::to_string(polygon) + ": cannot erode by " + formatNumber(out_.radius) +
-                         " (" + step + " failed in GEOS: " + why + "); check the map with polypath validate");
+    const std::string where = polygon < 0 ? "" : "polygon " + std::to_string(polygon) + ": ";
+    throw ClearanceError(where + "cannot erode by " + formatNumber(out_.radius) + " (" + step +
+                         " failed in GEOS: " + why + "); check the map with polypath validate");
   }
 
   // g: a power of two 2^-kGridBits below the largest coordinate magnitude (or the radius).
@@ -125,7 +127,7 @@ class Eroder {
 
   void makeParams() {
     params_ = BufferParams(GEOSBufferParams_create_r(geos_.handle()), BufferParamsDeleter{geos_.handle()});
-    if (!params_) fail(0, "creating buffer parameters");
+    if (!params_) fail(-1, "creating buffer parameters");
     const ClearanceStyle& s = out_.style;
     // GEOS splits an arc of angle a into round(a / (90 deg / Q)) chords, so a chord may span
     // up to 1.5 (90 deg / Q): Q = ceil(1.5 segments) keeps every chord within 90 deg / segments.
@@ -135,7 +137,7 @@ class Eroder {
                                         s.joins == ClearanceJoins::Mitre ? GEOSBUF_JOIN_MITRE : GEOSBUF_JOIN_ROUND) &&
         GEOSBufferParams_setQuadrantSegments_r(geos_.handle(), params_.get(), quadrant_segments) &&
         GEOSBufferParams_setMitreLimit_r(geos_.handle(), params_.get(), s.mitre_limit);
-    if (!ok) fail(0, "setting buffer parameters");
+    if (!ok) fail(-1, "setting buffer parameters");
   }
 
   // The polygon's walkable area: its outer ring made valid (a ring touching itself at a
