@@ -244,6 +244,7 @@ int runPath(const std::vector<std::string>& args) {
   try {
     clearance.emplace(doc.polygons, r.clearance_style, VisibilityOptions{*r.corner_offset}, 1);
     level = clearance->level(*r.clearance.radius);
+    level->graph();  // built now, so that build_ms covers it
   } catch (const GeometryError& e) {  // validateMap reports these first; kept as a safety net
     badInput(r.map + ": " + e.what());
   } catch (const ClearanceError& e) {

@@ -356,19 +356,17 @@ Point snapToClearance(const ClearanceLevel& level, Point p) {
 
 // [SECTION] ClearanceLevel and ClearanceSet
 
-namespace {
-
-VisibilityGraph timedGraph(const PolygonMap& map, VisibilityOptions options, double& ms) {
-  const auto t0 = std::chrono::steady_clock::now();
-  VisibilityGraph graph(map, options);
-  ms = millisecondsSince(t0);
-  return graph;
-}
-
-}  // namespace
-
 ClearanceLevel::ClearanceLevel(ErodedRegion eroded, VisibilityOptions options)
-    : eroded_(std::move(eroded)), graph_(timedGraph(eroded_.map, options, graph_ms_)) {}
+    : eroded_(std::move(eroded)), options_(options) {}
+
+const VisibilityGraph& ClearanceLevel::graph() const {
+  std::call_once(graph_once_, [this] {
+    const auto t0 = std::chrono::steady_clock::now();
+    graph_ = std::make_unique<VisibilityGraph>(eroded_.map, options_);
+    graph_ms_ = millisecondsSince(t0);
+  });
+  return *graph_;
+}
 
 ClearanceSet::ClearanceSet(std::vector<Polygon> polygons, ClearanceStyle style, VisibilityOptions options,
                            std::size_t capacity)

@@ -35,6 +35,7 @@
 #include <cstddef>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -137,12 +138,14 @@ std::string describeWall(const PolygonMap& map, const NearestWall& wall);
 
 // [SECTION] ClearanceLevel and ClearanceSet
 
-/// One radius of a ClearanceSet: the eroded region and its visibility graph, built once.
-/// Not copyable or movable (the graph points at the map); shared through shared_ptr.
+/// One radius of a ClearanceSet: the eroded region, and its visibility graph built once on
+/// first use (a navmesh or grid method needs only map()). Not copyable or movable (the
+/// graph points at the map); shared through shared_ptr. graph() is safe to call from
+/// several threads (std::call_once).
 class ClearanceLevel {
  public:
-  /// Builds the visibility graph of `eroded.map` with `options` (corner_offset applies to
-  /// the eroded region's corners).
+  /// Keeps the region; the visibility graph of `eroded.map` is built with `options`
+  /// (corner_offset applies to the eroded region's corners) when graph() is first called.
   ClearanceLevel(ErodedRegion eroded, VisibilityOptions options);
   ClearanceLevel(const ClearanceLevel&) = delete;
   ClearanceLevel& operator=(const ClearanceLevel&) = delete;
@@ -151,14 +154,19 @@ class ClearanceLevel {
   const ErodedRegion& eroded() const { return eroded_; }
   /// The eroded region as a PolygonMap: what every search method builds on.
   const PolygonMap& map() const { return eroded_.map; }
-  const VisibilityGraph& graph() const { return graph_; }
+  /// The visibility graph of map(), built on the first call.
+  const VisibilityGraph& graph() const;
+  /// Wall time of the erosion and of building map().
   double erodeMilliseconds() const { return eroded_.erode_ms; }
+  /// Wall time of building graph(); 0 until it is built.
   double graphMilliseconds() const { return graph_ms_; }
 
  private:
   ErodedRegion eroded_;
-  double graph_ms_ = 0.0;
-  VisibilityGraph graph_;
+  VisibilityOptions options_;
+  mutable std::once_flag graph_once_;
+  mutable std::unique_ptr<VisibilityGraph> graph_;
+  mutable double graph_ms_ = 0.0;
 };
 
 /// Where a start or goal stands once the clearance is applied.
