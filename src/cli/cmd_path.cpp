@@ -11,6 +11,7 @@
 
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
+#include "cli/path_navmesh.hpp"
 #include "core/polygon_map.hpp"
 #include "core/search.hpp"
 #include "core/visibility_graph.hpp"
@@ -25,7 +26,9 @@ constexpr const char* kPathUsage =
     "options:\n"
     "  --start X,Y            start point (default: the map's \"start\")\n"
     "  --goal X,Y             goal point (default: the map's \"goal\")\n"
-    "  --method NAME          visibility (default); navmesh, grid, finley are not implemented yet\n"
+    "  --method NAME          visibility (default) or navmesh; grid, finley are not implemented yet\n"
+    "  --node-placement P     navmesh: centre (triangle centres, default) or portal (portal midpoints)\n"
+    "  --corridor             navmesh: also print the portal corridor (portals the agent steers through)\n"
     "  --clearance R          agent radius; only 0 is implemented yet (default: the map's)\n"
     "  --corner-offset D      push graph nodes D world units off the corners (default: the map's)\n"
     "  --heuristic NAME       none, euclidean (default), manhattan, chebyshev, octile\n"
@@ -46,6 +49,8 @@ struct PathRequest {
   std::optional<double> weight;
   SearchOptions search;
   bool json = false;
+  std::string node_placement = "centre";  ///< navmesh: where the search graph's nodes sit
+  bool corridor = false;                  ///< navmesh: print the portal corridor
   bool snap = false;  ///< move a non-walkable start or goal to the nearest walkable point
   std::optional<Point> start_given, goal_given;  ///< before snapping (set only when snapped)
 };
@@ -80,6 +85,14 @@ PathRequest parsePathArgs(const std::vector<std::string>& args) {
        }},
       flagOption("--json", r.json),
       flagOption("--snap", r.snap),
+      {"--node-placement", true,
+       [&r](const std::string& v) -> std::string {
+         if (v != "centre" && v != "center" && v != "portal")
+           return "--node-placement expects centre or portal, got '" + v + "'";
+         r.node_placement = v;
+         return "";
+       }},
+      flagOption("--corridor", r.corridor),
   };
   const std::vector<std::string> positional = parseOptions(args, options, "path");
   if (positional.empty()) badInput("path needs a map file: polypath path MAP [options]");
@@ -221,8 +234,8 @@ int runPath(const std::vector<std::string>& args) {
     return kExitOk;
   }
   PathRequest r = parsePathArgs(args);
-  if (r.method != "visibility")
-    badInput("method '" + r.method + "' is not implemented yet (use --method visibility)");
+  if (r.method != "visibility" && r.method != "navmesh")
+    badInput("method '" + r.method + "' is not implemented yet (use --method visibility or navmesh)");
   if (r.clearance && *r.clearance != 0.0)
     badInput("--clearance " + formatNumber(*r.clearance) + " is not implemented yet (use --clearance 0)");
   if (r.search.heuristic == Heuristic::Manhattan || r.search.heuristic == Heuristic::Octile)
@@ -238,6 +251,10 @@ int runPath(const std::vector<std::string>& args) {
   } catch (const GeometryError& e) {  // validateMap reports these first; kept as a safety net
     badInput(r.map + ": " + e.what());
   }
+  if (r.method == "navmesh")
+    return runPathNavmesh({r.map, doc.units, *r.start, *r.goal, r.node_placement, r.corridor, r.json, r.snap,
+                           r.search},
+                          map);
   const VisibilityGraph graph(map, VisibilityOptions{*r.corner_offset});
   const double build_ms = millisecondsSince(t0);
 
