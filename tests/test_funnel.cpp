@@ -65,7 +65,7 @@ TEST_CASE("funnel: start equal to goal gives one point", "[funnel]") {
   const std::vector<Point> path = stringPull({{{1, 1}, {1, 1}}, {{1, 1}, {1, 1}}});
   REQUIRE(path.size() == 1);
   CHECK(polylineLength(path) == 0.0);
-  CHECK_THROWS_AS(Funnel({{{1, 1}, {1, 1}}}), std::invalid_argument);
+  CHECK_THROWS_AS(Funnel(std::vector<FunnelPortal>{{{1, 1}, {1, 1}}}), std::invalid_argument);
 }
 
 TEST_CASE("funnel: stepping reaches the same path and shows apex and sides", "[funnel]") {

@@ -21,7 +21,7 @@ namespace {
 
 /// Runs polypath with the arguments (already shell-safe: no quotes or spaces in them),
 /// stdout to dir/out.txt; returns the exit code and the output.
-std::pair<int, std::string> polypath(const test::TempDir& dir, const std::string& args) {
+std::pair<int, std::string> runPolypath(const test::TempDir& dir, const std::string& args) {
   const fs::path out = dir.path / "out.txt";
   const std::string cmd = std::string("'") + POLYPATH_CLI + "' " + args + " > '" + out.string() + "' 2>/dev/null";
   const int status = std::system(cmd.c_str());
@@ -43,7 +43,7 @@ TEST_CASE("cli: path --method navmesh prints the funnel path and the portal corr
   test::TempDir dir("navmesh-cli");
   for (const char* placement : {"centre", "portal"}) {
     const auto [code, out] =
-        polypath(dir, "path " + map.string() + " --method navmesh --node-placement " + placement + " --corridor --json");
+        runPolypath(dir, "path " + map.string() + " --method navmesh --node-placement " + placement + " --corridor --json");
     REQUIRE(code == 0);
     const auto j = nlohmann::json::parse(out);
     CHECK(j["found"] == true);
@@ -56,7 +56,7 @@ TEST_CASE("cli: path --method navmesh prints the funnel path and the portal corr
     CHECK(j["corridor"]["goal"] == nlohmann::json::array({18.0, 10.0}));
     CHECK(j["corridor"]["portals"].is_array());
   }
-  CHECK(polypath(dir, "path " + map.string() + " --method navmesh --node-placement vertex").first == 2);
+  CHECK(runPolypath(dir, "path " + map.string() + " --method navmesh --node-placement vertex").first == 2);
 }
 
 TEST_CASE("cli: convert a map to mesh 2 and back", "[navmesh][cli][mesh2]") {
@@ -67,16 +67,16 @@ TEST_CASE("cli: convert a map to mesh 2 and back", "[navmesh][cli][mesh2]") {
   }
   test::TempDir dir("navmesh-convert");
   const fs::path mesh = dir.path / "m.mesh", back = dir.path / "m.json";
-  REQUIRE(polypath(dir, "convert " + map.string() + " " + mesh.string()).first == 0);
+  REQUIRE(runPolypath(dir, "convert " + map.string() + " " + mesh.string()).first == 0);
   const Mesh2 m = loadMesh2(mesh);
   const NavMesh nav = navMeshFromMesh2(m);
   CHECK(nav.area() == Approx(176.0).epsilon(1e-12));
-  REQUIRE(polypath(dir, "convert " + mesh.string() + " " + back.string()).first == 0);
+  REQUIRE(runPolypath(dir, "convert " + mesh.string() + " " + back.string()).first == 0);
   MapDocument doc = loadMap(back);
   doc.start = Point{2, 2};
   doc.goal = Point{2, 10};
   const PolygonMap pm = buildPolygonMap(doc);
   const VisibilityGraph g(pm);
   CHECK(findPath(g, *doc.start, *doc.goal).length == Approx(4 + 4 * std::sqrt(2.0)).epsilon(1e-12));
-  CHECK(polypath(dir, "convert " + map.string() + " " + (dir.path / "x.txt").string()).first == 2);
+  CHECK(runPolypath(dir, "convert " + map.string() + " " + (dir.path / "x.txt").string()).first == 2);
 }

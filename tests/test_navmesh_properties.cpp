@@ -51,16 +51,32 @@ bool polylineInFaces(const NavMesh& mesh, const std::vector<int>& faces, const s
 }
 
 struct Counts {
-  int queries = 0, found = 0, equal = 0, contained = 0;
+  int maps = 0, untriangulated = 0, queries = 0, found = 0, equal = 0, contained = 0;
 };
 
 void checkMap(const test::RandomMap& rm, std::uint64_t seed, Counts& counts) {
   const PolygonMap map(rm.polygons);
   const VisibilityGraph graph(map);
-  const NavMesh mesh = buildNavMesh(map);
+  ++counts.maps;
+  NavMesh mesh;
+  try {
+    mesh = buildNavMesh(map);
+  } catch (const GeometryError& e) {
+    // GEOS 3.11's constrained Delaunay triangulation fails on some pinch maps (see
+    // buildNavMesh); counted and bounded below.
+    WARN("not triangulated: " << e.what() << "\n" << test::describeMap(rm.polygons, {}, {}));
+    ++counts.untriangulated;
+    return;
+  }
   test::Oracle oracle(rm.polygons);
   for (const test::Query& q : test::randomQueries(rm, oracle, seed, 6)) {
     if (!map.isWalkable(q.start) || !map.isWalkable(q.goal)) continue;
+    // A boundary point on a zero-width stretch (a hole edge lying on the outer ring) is
+    // walkable but lies in no triangle: the navmesh refuses it (tested below).
+    if (mesh.facesContaining(q.start).empty() || mesh.facesContaining(q.goal).empty()) {
+      CHECK_THROWS_AS(NavMeshQuery(mesh, q.start, q.goal, NodePlacement::Centre), QueryError);
+      continue;
+    }
     const Path optimal = findPath(graph, q.start, q.goal);
     for (NodePlacement placement : {NodePlacement::Centre, NodePlacement::Portal}) {
       INFO(test::describeMap(rm.polygons, q.start, q.goal) << "\n" << nodePlacementName(placement));
@@ -107,6 +123,7 @@ TEST_CASE("navmesh on random maps: inside, locally shortest, never below the opt
   // The properties were checked on many found paths, and the corridor contained the
   // optimal path in a good share of them (so the equality check ran).
   CHECK(counts.found > 500);
+  CHECK(counts.untriangulated * 20 <= counts.maps);  // GEOS failures stay rare (measured: see WARNs)
   CHECK(counts.contained > counts.found / 4);
   CHECK(counts.equal >= counts.contained);
 }

@@ -39,7 +39,19 @@ NavMesh buildNavMesh(const PolygonMap& map) {
     for (const Ring& h : poly.holes) holes.push_back(&h);
     const geos::Geometry g = geos::polygon(ctx, poly.outer, holes);
     if (!g) throw GeometryError(where, "GEOS could not build the polygon: " + ctx.takeError());
-    const geos::Geometry tris = geos::own(ctx, GEOSConstrainedDelaunayTriangulation_r(ctx.handle(), g.get()));
+    geos::Geometry tris = geos::own(ctx, GEOSConstrainedDelaunayTriangulation_r(ctx.handle(), g.get()));
+    if (!tris) {
+      // GEOS 3.11's ear clipper can fail on rings that touch themselves or each other at a
+      // point ("Unable to find a convex corner"). buffer(0) rebuilds the polygon, splitting
+      // it at such pinch points, which closes nothing that was open: triangles of the
+      // pieces meet only at the pinch and are not neighbours.
+      const std::string first_error = ctx.takeError();
+      const geos::Geometry rebuilt = geos::own(ctx, GEOSBuffer_r(ctx.handle(), g.get(), 0.0, 8));
+      if (rebuilt) tris = geos::own(ctx, GEOSConstrainedDelaunayTriangulation_r(ctx.handle(), rebuilt.get()));
+      if (!tris)
+        throw GeometryError(where, "GEOS's constrained Delaunay triangulation failed: " + first_error +
+                                       " (validate the map: polypath validate MAP)");
+    }
     if (!tris)
       throw GeometryError(where, "GEOS's constrained Delaunay triangulation failed: " + ctx.takeError() +
                                      " (validate the map: polypath validate MAP)");
