@@ -1,6 +1,8 @@
 // navmesh_build.cpp: constrained Delaunay triangulation of each polygon through GEOS.
 #include "io/navmesh_build.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <string>
@@ -17,6 +19,68 @@ double twiceArea(const Ring& ring) {
   double a = 0.0;
   for (std::size_t i = 1; i + 1 < ring.size(); ++i) a += cross(ring[i] - ring[0], ring[i + 1] - ring[0]);
   return a;
+}
+
+/// Appends the triangles of a GEOS triangulation result; false when one is malformed.
+bool readTriangles(geos::Context& ctx, const GEOSGeometry* tris, std::vector<std::array<Point, 3>>& out) {
+  const int n = GEOSGetNumGeometries_r(ctx.handle(), tris);
+  for (int i = 0; i < n; ++i) {
+    const GEOSGeometry* t = GEOSGetGeometryN_r(ctx.handle(), tris, i);
+    const GEOSGeometry* shell = GEOSGetExteriorRing_r(ctx.handle(), t);
+    const std::vector<Point> pts = shell ? geos::coordinates(ctx, shell) : std::vector<Point>{};
+    if (pts.size() != 4) return false;
+    if (orient(pts[0], pts[1], pts[2]) == 0) continue;  // a sliver of zero area
+    out.push_back({pts[0], pts[1], pts[2]});
+  }
+  return true;
+}
+
+/// Constrained Delaunay triangles of a polygon (or multipolygon). GEOS 3.11's hole joiner
+/// and ear clipper fail on some polygons with holes ("Unable to find a convex corner",
+/// fixed by GEOS 3.12's rewrite). Then the polygon is cut by a vertical line through the
+/// middle of its first hole (or of its extent) into two halves, each triangulated the same
+/// way, at most `kMaxDepth` cuts deep. Both halves share the cut line's exact box edge, so
+/// GEOS computes the same crossing points on it for both and the halves' triangles meet
+/// edge to edge there (the caller's area check and adjacency confirm it).
+bool triangulate(geos::Context& ctx, const GEOSGeometry* g, int depth, std::vector<std::array<Point, 3>>& out) {
+  constexpr int kMaxDepth = 8;
+  if (GEOSisEmpty_r(ctx.handle(), g)) return true;
+  const geos::Geometry tris = geos::own(ctx, GEOSConstrainedDelaunayTriangulation_r(ctx.handle(), g));
+  if (tris) return readTriangles(ctx, tris.get(), out);
+  if (depth >= kMaxDepth) return false;
+  double minx = 0, miny = 0, maxx = 0, maxy = 0;
+  if (!GEOSGeom_getXMin_r(ctx.handle(), g, &minx) || !GEOSGeom_getXMax_r(ctx.handle(), g, &maxx) ||
+      !GEOSGeom_getYMin_r(ctx.handle(), g, &miny) || !GEOSGeom_getYMax_r(ctx.handle(), g, &maxy))
+    return false;
+  double cut = 0.5 * (minx + maxx);
+  const GEOSGeometry* first = GEOSGetGeometryN_r(ctx.handle(), g, 0);
+  if (first && GEOSGetNumInteriorRings_r(ctx.handle(), first) > 0) {
+    const std::vector<Point> hole = geos::coordinates(ctx, GEOSGetInteriorRingN_r(ctx.handle(), first, 0));
+    double hx0 = INFINITY, hx1 = -INFINITY;
+    for (const Point& p : hole) {
+      hx0 = std::min(hx0, p.x);
+      hx1 = std::max(hx1, p.x);
+    }
+    if (hx0 < hx1) cut = 0.5 * (hx0 + hx1);
+  }
+  const double pad = std::max(1.0, std::max(maxx - minx, maxy - miny));
+  const Ring left = {{minx - pad, miny - pad}, {cut, miny - pad}, {cut, maxy + pad}, {minx - pad, maxy + pad}};
+  const Ring right = {{cut, miny - pad}, {maxx + pad, miny - pad}, {maxx + pad, maxy + pad}, {cut, maxy + pad}};
+  for (const Ring* box : {&left, &right}) {
+    const geos::Geometry b = geos::polygon(ctx, *box);
+    if (!b) return false;
+    const geos::Geometry half = geos::own(ctx, GEOSIntersection_r(ctx.handle(), g, b.get()));
+    if (!half) return false;
+    // Keep only the areal parts (the intersection may also hold points or lines on the cut).
+    const int parts = GEOSGetNumGeometries_r(ctx.handle(), half.get());
+    for (int i = 0; i < parts; ++i) {
+      const GEOSGeometry* part = GEOSGetGeometryN_r(ctx.handle(), half.get(), i);
+      const int type = GEOSGeomTypeId_r(ctx.handle(), part);
+      if (type != GEOS_POLYGON && type != GEOS_MULTIPOLYGON) continue;
+      if (!triangulate(ctx, part, depth + 1, out)) return false;
+    }
+  }
+  return true;
 }
 
 }  // namespace
@@ -39,35 +103,15 @@ NavMesh buildNavMesh(const PolygonMap& map) {
     for (const Ring& h : poly.holes) holes.push_back(&h);
     const geos::Geometry g = geos::polygon(ctx, poly.outer, holes);
     if (!g) throw GeometryError(where, "GEOS could not build the polygon: " + ctx.takeError());
-    geos::Geometry tris = geos::own(ctx, GEOSConstrainedDelaunayTriangulation_r(ctx.handle(), g.get()));
-    if (!tris) {
-      // GEOS 3.11's ear clipper can fail on rings that touch themselves or each other at a
-      // point ("Unable to find a convex corner"). buffer(0) rebuilds the polygon, splitting
-      // it at such pinch points, which closes nothing that was open: triangles of the
-      // pieces meet only at the pinch and are not neighbours.
-      const std::string first_error = ctx.takeError();
-      const geos::Geometry rebuilt = geos::own(ctx, GEOSBuffer_r(ctx.handle(), g.get(), 0.0, 8));
-      if (rebuilt) tris = geos::own(ctx, GEOSConstrainedDelaunayTriangulation_r(ctx.handle(), rebuilt.get()));
-      if (!tris)
-        throw GeometryError(where, "GEOS's constrained Delaunay triangulation failed: " + first_error +
-                                       " (validate the map: polypath validate MAP)");
-    }
-    if (!tris)
+    std::vector<std::array<Point, 3>> triangles;
+    if (!triangulate(ctx, g.get(), 0, triangles))
       throw GeometryError(where, "GEOS's constrained Delaunay triangulation failed: " + ctx.takeError() +
                                      " (validate the map: polypath validate MAP)");
     double expected = std::abs(twiceArea(poly.outer));
     for (const Ring& h : poly.holes) expected -= std::abs(twiceArea(h));
     double covered = 0.0;
-    const int n = GEOSGetNumGeometries_r(ctx.handle(), tris.get());
-    for (int i = 0; i < n; ++i) {
-      const GEOSGeometry* t = GEOSGetGeometryN_r(ctx.handle(), tris.get(), i);
-      const GEOSGeometry* shell = GEOSGetExteriorRing_r(ctx.handle(), t);
-      std::vector<Point> pts = shell ? geos::coordinates(ctx, shell) : std::vector<Point>{};
-      if (pts.size() != 4) throw GeometryError(where, "GEOS returned a triangle with " + std::to_string(pts.size()) + " ring points");
-      pts.pop_back();
-      const double twice = cross(pts[1] - pts[0], pts[2] - pts[0]);
-      if (twice == 0.0 && orient(pts[0], pts[1], pts[2]) == 0) continue;  // a sliver of zero area: skip
-      covered += std::abs(twice);
+    for (const auto& pts : triangles) {
+      covered += std::abs(cross(pts[1] - pts[0], pts[2] - pts[0]));
       faces.push_back({{vertexId(pts[0]), vertexId(pts[1]), vertexId(pts[2])}, static_cast<int>(pi)});
     }
     if (std::abs(covered - expected) > 1e-9 * std::abs(expected))
