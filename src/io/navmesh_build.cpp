@@ -38,12 +38,12 @@ bool readTriangles(geos::Context& ctx, const GEOSGeometry* tris, std::vector<std
 /// Constrained Delaunay triangles of a polygon (or multipolygon). GEOS 3.11's hole joiner
 /// and ear clipper fail on some polygons with holes ("Unable to find a convex corner",
 /// fixed by GEOS 3.12's rewrite). Then the polygon is cut by a vertical line through the
-/// middle of its first hole (or of its extent) into two halves, each triangulated the same
-/// way, at most `kMaxDepth` cuts deep. Both halves share the cut line's exact box edge, so
+/// middle of its median hole (or of its extent) into two halves, each triangulated the
+/// same way, at most `kMaxDepth` cuts deep. Both halves share the cut line's exact box edge, so
 /// GEOS computes the same crossing points on it for both and the halves' triangles meet
 /// edge to edge there (the caller's area check and adjacency confirm it).
 bool triangulate(geos::Context& ctx, const GEOSGeometry* g, int depth, std::vector<std::array<Point, 3>>& out) {
-  constexpr int kMaxDepth = 8;
+  constexpr int kMaxDepth = 24;
   if (GEOSisEmpty_r(ctx.handle(), g)) return true;
   const geos::Geometry tris = geos::own(ctx, GEOSConstrainedDelaunayTriangulation_r(ctx.handle(), g));
   if (tris) return readTriangles(ctx, tris.get(), out);
@@ -52,16 +52,26 @@ bool triangulate(geos::Context& ctx, const GEOSGeometry* g, int depth, std::vect
   if (!GEOSGeom_getXMin_r(ctx.handle(), g, &minx) || !GEOSGeom_getXMax_r(ctx.handle(), g, &maxx) ||
       !GEOSGeom_getYMin_r(ctx.handle(), g, &miny) || !GEOSGeom_getYMax_r(ctx.handle(), g, &maxy))
     return false;
-  double cut = 0.5 * (minx + maxx);
-  const GEOSGeometry* first = GEOSGetGeometryN_r(ctx.handle(), g, 0);
-  if (first && GEOSGetNumInteriorRings_r(ctx.handle(), first) > 0) {
-    const std::vector<Point> hole = geos::coordinates(ctx, GEOSGetInteriorRingN_r(ctx.handle(), first, 0));
-    double hx0 = INFINITY, hx1 = -INFINITY;
-    for (const Point& p : hole) {
-      hx0 = std::min(hx0, p.x);
-      hx1 = std::max(hx1, p.x);
+  // Cut through the hole whose middle is the median of all holes' middles, so each half
+  // keeps about half the holes; without holes, cut the extent in half.
+  std::vector<double> middles;
+  const int polys = GEOSGetNumGeometries_r(ctx.handle(), g);
+  for (int i = 0; i < polys; ++i) {
+    const GEOSGeometry* poly = GEOSGetGeometryN_r(ctx.handle(), g, i);
+    const int holes = GEOSGetNumInteriorRings_r(ctx.handle(), poly);
+    for (int h = 0; h < holes; ++h) {
+      double hx0 = INFINITY, hx1 = -INFINITY;
+      for (const Point& p : geos::coordinates(ctx, GEOSGetInteriorRingN_r(ctx.handle(), poly, h))) {
+        hx0 = std::min(hx0, p.x);
+        hx1 = std::max(hx1, p.x);
+      }
+      if (hx0 < hx1) middles.push_back(0.5 * (hx0 + hx1));
     }
-    if (hx0 < hx1) cut = 0.5 * (hx0 + hx1);
+  }
+  double cut = 0.5 * (minx + maxx);
+  if (!middles.empty()) {
+    std::nth_element(middles.begin(), middles.begin() + middles.size() / 2, middles.end());
+    cut = middles[middles.size() / 2];
   }
   const double pad = std::max(1.0, std::max(maxx - minx, maxy - miny));
   const Ring left = {{minx - pad, miny - pad}, {cut, miny - pad}, {cut, maxy + pad}, {minx - pad, maxy + pad}};

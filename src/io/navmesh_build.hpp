@@ -14,7 +14,7 @@ namespace polypath {
 /// coordinates. PolygonMap has already inserted every T-junction contact into the edge it
 /// touches, which GEOS needs (see DESIGN.md). Where GEOS 3.11 fails on a polygon with holes
 /// ("Unable to find a convex corner"), the polygon is cut in two by a vertical line through
-/// a hole and each half triangulated (recursively, at most 8 cuts deep): the triangles are
+/// a hole and each half triangulated (recursively, at most 24 cuts deep): the triangles are
 /// then constrained Delaunay within each half, and the cut edges are ordinary portals.
 /// Throws GeometryError naming the polygon when GEOS fails or the triangles do not cover
 /// the polygon's area (relative difference above 1e-9).
