@@ -12,6 +12,7 @@
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
 #include "cli/path_clearance.hpp"
+#include "cli/path_navmesh.hpp"
 #include "core/polygon_map.hpp"
 #include "core/search.hpp"
 #include "core/visibility_graph.hpp"
@@ -27,7 +28,9 @@ constexpr const char* kPathUsage =
     "options:\n"
     "  --start X,Y            start point (default: the map's \"start\")\n"
     "  --goal X,Y             goal point (default: the map's \"goal\")\n"
-    "  --method NAME          visibility (default); navmesh, grid, finley are not implemented yet\n"
+    "  --method NAME          visibility (default) or navmesh; grid, finley are not implemented yet\n"
+    "  --node-placement P     navmesh: centre (triangle centres, default) or portal (portal midpoints)\n"
+    "  --corridor             navmesh: also print the portal corridor (portals the agent steers through)\n"
     "  --clearance R          agent radius: search the region eroded by R (default: the map's)\n"
     "  --joins round|mitre    shape of the eroded region around obstacle corners (default: the map's)\n"
     "  --segments N           round joins: chords per quarter circle, 1 to 64 (default: the map's)\n"
@@ -53,6 +56,8 @@ struct PathRequest {
   std::optional<double> weight;
   SearchOptions search;
   bool json = false;
+  std::string node_placement = "centre";  ///< navmesh: where the search graph's nodes sit
+  bool corridor = false;                  ///< navmesh: print the portal corridor
   bool snap = false;  ///< move a non-walkable start or goal to the nearest walkable point
   std::optional<Point> start_given, goal_given;  ///< before snapping (set only when snapped)
 };
@@ -87,6 +92,14 @@ PathRequest parsePathArgs(const std::vector<std::string>& args) {
        }},
       flagOption("--json", r.json),
       flagOption("--snap", r.snap),
+      {"--node-placement", true,
+       [&r](const std::string& v) -> std::string {
+         if (v != "centre" && v != "center" && v != "portal")
+           return "--node-placement expects centre or portal, got '" + v + "'";
+         r.node_placement = v;
+         return "";
+       }},
+      flagOption("--corridor", r.corridor),
   };
   options.insert(options.end(), clearance_options.begin(), clearance_options.end());
   const std::vector<std::string> positional = parseOptions(args, options, "path");
@@ -230,8 +243,8 @@ int runPath(const std::vector<std::string>& args) {
     return kExitOk;
   }
   PathRequest r = parsePathArgs(args);
-  if (r.method != "visibility")
-    badInput("method '" + r.method + "' is not implemented yet (use --method visibility)");
+  if (r.method != "visibility" && r.method != "navmesh")
+    badInput("method '" + r.method + "' is not implemented yet (use --method visibility or navmesh)");
   if (r.search.heuristic == Heuristic::Manhattan || r.search.heuristic == Heuristic::Octile)
     printProblem(std::string("warning: the ") + heuristicName(r.search.heuristic) +
                  " heuristic can overestimate the straight-line distance, so the path may not be the shortest "
@@ -244,7 +257,7 @@ int runPath(const std::vector<std::string>& args) {
   try {
     clearance.emplace(doc.polygons, r.clearance_style, VisibilityOptions{*r.corner_offset}, 1);
     level = clearance->level(*r.clearance.radius);
-    level->graph();  // built now, so that build_ms covers it
+    if (r.method == "visibility") level->graph();  // built now, so that build_ms covers it
   } catch (const GeometryError& e) {  // validateMap reports these first; kept as a safety net
     badInput(r.map + ": " + e.what());
   } catch (const ClearanceError& e) {
@@ -256,6 +269,10 @@ int runPath(const std::vector<std::string>& args) {
     r.start = placeEndpoint(*level, clearance->original(), "start", *r.start, r.start_given, r.snap, r.map);
     r.goal = placeEndpoint(*level, clearance->original(), "goal", *r.goal, r.goal_given, r.snap, r.map);
   }
+  if (r.method == "navmesh")
+    return runPathNavmesh({r.map, doc.units, *r.start, *r.goal, r.node_placement, r.corridor, r.json, r.snap,
+                           r.search},
+                          level->map());
 
   const auto t1 = std::chrono::steady_clock::now();
   Path path;

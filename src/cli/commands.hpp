@@ -11,5 +11,9 @@ namespace polypath::cli {
 int runPath(const std::vector<std::string>& args);
 /// `polypath validate MAP` (cmd_validate.cpp).
 int runValidate(const std::vector<std::string>& args);
+/// `polypath convert IN OUT` (cmd_convert.cpp).
+int runConvert(const std::vector<std::string>& args);
+/// `polypath bench navmesh [--limit N]` (bench_navmesh.cpp).
+int runBenchNavmesh(const std::vector<std::string>& args);
 
 }  // namespace polypath::cli

@@ -27,10 +27,12 @@ constexpr const char* kUsage =
     "commands:\n"
     "  path MAP [options]   shortest path from start to goal\n"
     "  validate MAP         list every problem of a map (exit 1 on errors), or print ok\n"
+    "  convert IN OUT       .mesh (Polyanya mesh 2) -> .json map, or .json map -> .mesh\n"
+    "  bench navmesh        navmesh path length against the optimal (visibility) length\n"
     "  --help, -h           this text (polypath path --help: the path options)\n"
     "  --version            the version\n"
     "\n"
-    "planned, not implemented yet: convert, bench, svg\n"
+    "planned, not implemented yet: svg, other benchmarks\n"
     "\n"
     "exit codes: 0 ran, 1 validate found errors, 2 bad input, 3 internal error\n";
 
@@ -51,7 +53,10 @@ int run(const std::vector<std::string>& args) {
   }
   if (command == "path") return runPath(rest);
   if (command == "validate") return runValidate(rest);
-  if (command == "convert" || command == "bench" || command == "svg")
+  if (command == "convert") return runConvert(rest);
+  if (command == "bench" && !rest.empty() && rest[0] == "navmesh")
+    return runBenchNavmesh(std::vector<std::string>(rest.begin() + 1, rest.end()));
+  if (command == "bench" || command == "svg")
     badInput("command '" + command + "' is not implemented yet");
   badInput("unknown command '" + command + "' (see polypath --help)");
 }

@@ -8,8 +8,11 @@ namespace polypath {
 namespace {
 
 // Colours chosen to stay distinguishable on the dark canvas and for common colour-vision deficiencies.
-constexpr std::array<LayerInfo, 14> kLayers = {{
+constexpr std::array<LayerInfo, 20> kLayers = {{
     {LayerRegion, "Walkable region", {46, 58, 74, 255}, "inside an outer ring and outside every hole"},
+    {LayerNavCorridor, "Corridor", {60, 120, 90, 160}, "faces the triangle search passed through, start to goal"},
+    {LayerNavTriangles, "Navmesh triangles", {70, 95, 120, 255}, "faces of the navigation mesh (constrained Delaunay triangles)"},
+    {LayerNavAdjacency, "Navmesh adjacency", {110, 90, 150, 255}, "neighbouring faces (sharing a whole edge), centre to centre"},
     {LayerEdges, "Edges", {200, 208, 220, 255}, "ring edges (walls)"},
     {LayerEdgeNormals, "Edge normals", {120, 140, 170, 255}, "inward normal at each edge midpoint"},
     {LayerVertexNormals, "Vertex normals", {150, 120, 200, 255}, "inward bisector at each vertex"},
@@ -21,6 +24,9 @@ constexpr std::array<LayerInfo, 14> kLayers = {{
     {LayerOpenSet, "Open set", {90, 200, 110, 255}, "discovered nodes waiting to be expanded"},
     {LayerRelaxed, "Relaxed arcs", {255, 230, 90, 255}, "arcs examined by the last step"},
     {LayerExpanded, "Expanded node", {255, 255, 255, 255}, "the node the last step expanded"},
+    {LayerNavPortals, "Portals", {240, 200, 60, 255}, "edges the corridor crosses, in order (left end dot larger)"},
+    {LayerFunnelSides, "Funnel sides", {255, 120, 60, 255}, "the funnel's left and right sides from the apex, stepped"},
+    {LayerFunnelApex, "Funnel apex", {255, 60, 160, 255}, "the funnel's apex: the last fixed corner of the path"},
     {LayerPath, "Path", {0, 220, 255, 255}, "the path found"},
     {LayerStartGoal, "Start / goal", {70, 130, 255, 255}, "start (blue) and goal (magenta)"},
 }};

@@ -45,11 +45,21 @@ enum Layer : std::uint32_t {
   LayerExpanded = 1u << 11,       ///< the node expanded by the last step
   LayerPath = 1u << 12,           ///< the path found
   LayerStartGoal = 1u << 13,      ///< start and goal markers
+  // Navigation mesh (debug_draw_navmesh.hpp).
+  LayerNavTriangles = 1u << 17,   ///< navmesh faces (constrained Delaunay triangles) outlined
+  LayerNavAdjacency = 1u << 18,   ///< links between the centres of neighbouring faces
+  LayerNavCorridor = 1u << 19,    ///< faces of the corridor the search returned
+  LayerNavPortals = 1u << 20,     ///< the corridor's portals (shared edges crossed in order)
+  LayerFunnelApex = 1u << 21,     ///< the funnel's apex while it is stepped
+  LayerFunnelSides = 1u << 22,    ///< the funnel's left and right sides while it is stepped
 };
 /// Colour of the goal marker (the start marker has LayerStartGoal's colour).
 inline constexpr Color kGoalColor{255, 80, 220, 255};
+/// The navigation-mesh layers (bits 17..22).
+inline constexpr std::uint32_t kNavMeshLayers = LayerNavTriangles | LayerNavAdjacency | LayerNavCorridor |
+                                                 LayerNavPortals | LayerFunnelApex | LayerFunnelSides;
 /// Every layer.
-inline constexpr std::uint32_t kAllLayers = (1u << 14) - 1;
+inline constexpr std::uint32_t kAllLayers = ((1u << 14) - 1) | kNavMeshLayers;
 /// What the editor shows on open.
 inline constexpr std::uint32_t kDefaultLayers = kAllLayers & ~LayerVertices;
 

@@ -56,19 +56,6 @@ GEOSGeometry* rawRing(Context& ctx, const Ring& ring) {
   return GEOSGeom_createLinearRing_r(ctx.handle(), seq);  // takes the sequence, even on failure
 }
 
-// Reads the coordinates of a Point or LineString.
-std::vector<Point> coordinates(Context& ctx, const GEOSGeometry* g) {
-  std::vector<Point> out;
-  const GEOSCoordSequence* seq = GEOSGeom_getCoordSeq_r(ctx.handle(), g);
-  unsigned size = 0;
-  if (!seq || !GEOSCoordSeq_getSize_r(ctx.handle(), seq, &size)) return out;
-  for (unsigned i = 0; i < size; ++i) {
-    double x = 0.0, y = 0.0;
-    if (GEOSCoordSeq_getXY_r(ctx.handle(), seq, i, &x, &y)) out.push_back({x, y});
-  }
-  return out;
-}
-
 void collectParts(Context& ctx, const GEOSGeometry* g, Parts& parts) {
   switch (GEOSGeomTypeId_r(ctx.handle(), g)) {
     case GEOS_POINT:
@@ -92,6 +79,18 @@ void collectParts(Context& ctx, const GEOSGeometry* g, Parts& parts) {
 }
 
 }  // namespace
+
+std::vector<Point> coordinates(Context& ctx, const GEOSGeometry* g) {
+  std::vector<Point> out;
+  const GEOSCoordSequence* seq = GEOSGeom_getCoordSeq_r(ctx.handle(), g);
+  unsigned size = 0;
+  if (!seq || !GEOSCoordSeq_getSize_r(ctx.handle(), seq, &size)) return out;
+  for (unsigned i = 0; i < size; ++i) {
+    double x = 0.0, y = 0.0;
+    if (GEOSCoordSeq_getXY_r(ctx.handle(), seq, i, &x, &y)) out.push_back({x, y});
+  }
+  return out;
+}
 
 Geometry linearRing(Context& ctx, const Ring& ring) { return own(ctx, rawRing(ctx, ring)); }
 

@@ -114,6 +114,10 @@ struct Parts {
 /// Where two linear geometries meet: the intersection's points and (merged) lines.
 Parts intersectionParts(Context& ctx, const GEOSGeometry* a, const GEOSGeometry* b);
 
+/// The coordinates of a Point, LineString or LinearRing (a ring's closing point included);
+/// empty when GEOS fails.
+std::vector<Point> coordinates(Context& ctx, const GEOSGeometry* g);
+
 /// Number of polygons in a Polygon or MultiPolygon (0 for empty; -1 when GEOS fails).
 int polygonCount(Context& ctx, const GEOSGeometry* g);
 

@@ -1,0 +1,104 @@
+// path_navmesh.cpp: `polypath path MAP --method navmesh [--node-placement centre|portal]
+// [--corridor]`: triangle A* and the funnel on the map's constrained Delaunay navmesh.
+#include "cli/path_navmesh.hpp"
+
+#include <chrono>
+#include <iomanip>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/cli_support.hpp"
+#include "core/funnel.hpp"
+#include "core/navmesh.hpp"
+#include "io/navmesh_build.hpp"
+
+namespace polypath::cli {
+namespace {
+
+nlohmann::ordered_json jsonPoint(Point p) { return {p.x, p.y}; }
+
+void printJson(const NavMeshPath& path, const NavmeshPathRequest& r, NodePlacement placement) {
+  nlohmann::ordered_json out;
+  out["found"] = path.found;
+  out["length"] = path.length;
+  nlohmann::ordered_json points = nlohmann::ordered_json::array();
+  for (const Point& p : path.points) points.push_back(jsonPoint(p));
+  out["path"] = std::move(points);
+  out["expanded"] = path.search.expanded;
+  out["method"] = "navmesh";
+  out["node_placement"] = nodePlacementName(placement);
+  if (r.snapped) {
+    out["start"] = jsonPoint(r.start);
+    out["goal"] = jsonPoint(r.goal);
+  }
+  if (r.corridor) {
+    nlohmann::ordered_json c;
+    nlohmann::ordered_json portals = nlohmann::ordered_json::array();
+    if (path.found) {
+      const PortalCorridor pc = portalCorridor(path.portals);
+      for (const FunnelPortal& p : pc.portals) portals.push_back({jsonPoint(p.left), jsonPoint(p.right)});
+    }
+    c["start"] = jsonPoint(r.start);
+    c["goal"] = jsonPoint(r.goal);
+    c["portals"] = std::move(portals);
+    c["faces"] = path.corridor.size();
+    out["corridor"] = std::move(c);
+  }
+  std::cout << out.dump() << '\n';
+}
+
+void printHuman(const NavMeshPath& path, const NavmeshPathRequest& r, const NavMesh& mesh, NodePlacement placement,
+                double build_ms, double query_ms) {
+  std::ostream& out = std::cout;
+  out << "map        " << r.map_file << "\n";
+  out << "method     navmesh (node placement " << nodePlacementName(placement) << ", heuristic "
+      << heuristicName(r.search.heuristic) << ", weight " << formatNumber(r.search.weight) << ")\n";
+  out << "start      " << formatPoint(r.start) << "\ngoal       " << formatPoint(r.goal) << "\n";
+  out << "found      " << (path.found ? "yes" : "no") << "\n";
+  if (path.found) {
+    out << "length     " << formatNumber(path.length) << " " << r.units << "\n";
+    out << "path       " << path.points.size() << " points\n";
+    for (const Point& p : path.points) out << "             " << formatPoint(p) << "\n";
+    out << "corridor   " << path.corridor.size() << " faces, " << path.portals.size() - 2 << " portals\n";
+    if (r.corridor) {
+      const PortalCorridor pc = portalCorridor(path.portals);
+      out << "steer      " << pc.portals.size() << " portals (seed 003's channel test)\n";
+      for (const FunnelPortal& p : pc.portals)
+        out << "             left " << formatPoint(p.left) << " right " << formatPoint(p.right) << "\n";
+    }
+  }
+  out << "expanded   " << path.search.expanded << "\n";
+  out << "mesh       " << mesh.faces().size() << " triangles, " << mesh.portals().size() << " portals\n";
+  out << "time       build " << std::fixed << std::setprecision(3) << build_ms << " ms, query " << query_ms << " ms\n";
+  out.unsetf(std::ios::floatfield);
+}
+
+}  // namespace
+
+int runPathNavmesh(const NavmeshPathRequest& r, const PolygonMap& map) {
+  NodePlacement placement = NodePlacement::Centre;
+  if (!parseNodePlacement(r.node_placement.c_str(), placement))
+    badInput("--node-placement expects centre or portal, got '" + r.node_placement + "'");
+  const auto t0 = std::chrono::steady_clock::now();
+  NavMesh mesh;
+  try {
+    mesh = buildNavMesh(map);
+  } catch (const GeometryError& e) {
+    badInput(r.map_file + ": cannot build the navigation mesh: " + e.what());
+  }
+  const double build_ms = millisecondsSince(t0);
+  const auto t1 = std::chrono::steady_clock::now();
+  NavMeshPath path;
+  try {
+    path = findNavMeshPath(mesh, r.start, r.goal, placement, r.search);
+  } catch (const QueryError& e) {
+    badInput(r.map_file + ": " + e.what());
+  }
+  const double query_ms = millisecondsSince(t1);
+  if (r.json) printJson(path, r, placement);
+  else printHuman(path, r, mesh, placement, build_ms, query_ms);
+  return kExitOk;
+}
+
+}  // namespace polypath::cli

@@ -1,0 +1,30 @@
+// path_navmesh.hpp: `polypath path --method navmesh`, called by cmd_path.cpp once the map
+// is loaded, validated and start and goal are known.
+#pragma once
+
+#include <string>
+
+#include "core/polygon_map.hpp"
+#include "core/search.hpp"
+
+namespace polypath::cli {
+
+/// What a navmesh path query needs from the path command.
+struct NavmeshPathRequest {
+  std::string map_file;       ///< for messages
+  std::string units;          ///< the map's units, for the human-readable output
+  Point start, goal;          ///< world units (after --snap)
+  std::string node_placement; ///< "centre" or "portal"
+  bool corridor = false;      ///< print the seed article's portal corridor
+  bool json = false;
+  bool snapped = false;       ///< --snap was given: JSON also lists start and goal
+  SearchOptions search;
+};
+
+/// Builds the navmesh (GEOS constrained Delaunay), runs triangle A* and the funnel, prints
+/// the result (JSON: found, length, path, expanded, method, node_placement; with --corridor
+/// also "corridor": {start, goal, portals: [[left, right], ...]}). Returns the exit code;
+/// throws BadInput when the mesh cannot be built or start/goal are outside it.
+int runPathNavmesh(const NavmeshPathRequest& r, const PolygonMap& map);
+
+}  // namespace polypath::cli

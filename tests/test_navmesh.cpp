@@ -1,0 +1,132 @@
+// NavMesh (core): adjacency through shared edges only, point location on faces, edges and
+// vertices, triangle A* through the one engine with both node placements, and errors.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/navmesh.hpp"
+
+using namespace polypath;
+
+namespace {
+
+/// The square [0,4]^2 cut into 4 triangles around its centre (2,2): vertices 0..3 the
+/// corners, 4 the centre.
+NavMesh fourTriangles(bool reversed_order = false) {
+  std::vector<NavMesh::FaceInput> faces = {{{0, 1, 4}, 0}, {{1, 2, 4}, 0}, {{2, 3, 4}, 0}, {{3, 0, 4}, 0}};
+  if (reversed_order) std::reverse(faces.begin(), faces.end());
+  return NavMesh({{0, 0}, {4, 0}, {4, 4}, {0, 4}, {2, 2}}, faces);
+}
+
+}  // namespace
+
+TEST_CASE("navmesh: neighbours share a whole edge", "[navmesh]") {
+  const NavMesh mesh = fourTriangles();
+  REQUIRE(mesh.faces().size() == 4);
+  CHECK(mesh.portals().size() == 4);  // each spoke (corner, centre) is shared
+  CHECK(mesh.area() == 16.0);
+  for (const auto& face : mesh.faces()) {
+    CHECK(std::count(face.neighbour.begin(), face.neighbour.end(), -1) == 1);  // one wall each
+    CHECK(orient(mesh.vertices()[face.v[0]], mesh.vertices()[face.v[1]], mesh.vertices()[face.v[2]]) > 0);
+  }
+}
+
+TEST_CASE("navmesh: triangles meeting only at a vertex (a pinch) are not neighbours", "[navmesh]") {
+  // Two triangles touching at (2,2) only, like a bow tie.
+  const NavMesh mesh({{0, 0}, {2, 2}, {0, 4}, {4, 0}, {4, 4}}, {{{0, 1, 2}, 0}, {{1, 3, 4}, 0}});
+  CHECK(mesh.portals().empty());
+  CHECK(mesh.facesContaining({2, 2}) == std::vector<int>{0, 1});
+  const NavMeshPath path = findNavMeshPath(mesh, {0.5, 2}, {3.5, 2}, NodePlacement::Centre);
+  CHECK_FALSE(path.found);
+  const NavMeshPath portal = findNavMeshPath(mesh, {0.5, 2}, {3.5, 2}, NodePlacement::Portal);
+  CHECK_FALSE(portal.found);
+}
+
+TEST_CASE("navmesh: faces of different areas never connect", "[navmesh]") {
+  const NavMesh mesh({{0, 0}, {4, 0}, {4, 4}, {0, 4}}, {{{0, 1, 2}, 0}, {{0, 2, 3}, 1}});
+  CHECK(mesh.portals().empty());
+  CHECK_FALSE(findNavMeshPath(mesh, {3, 1}, {1, 3}, NodePlacement::Centre).found);
+}
+
+TEST_CASE("navmesh: point location on faces, internal edges and vertices", "[navmesh]") {
+  const NavMesh mesh = fourTriangles();
+  CHECK(mesh.facesContaining({2, 1}) == std::vector<int>{0});
+  CHECK(mesh.facesContaining({1, 1}) == std::vector<int>{0, 3});   // on the spoke (0,0)-(2,2)
+  CHECK(mesh.facesContaining({2, 2}) == std::vector<int>{0, 1, 2, 3});  // the centre vertex
+  CHECK(mesh.facesContaining({4, 4}) == std::vector<int>{1, 2});   // a corner
+  CHECK(mesh.facesContaining({2, 0}) == std::vector<int>{0});      // on a wall
+  CHECK(mesh.facesContaining({5, 1}).empty());
+  CHECK(mesh.facesContaining({4.0000001, 2}).empty());
+}
+
+TEST_CASE("navmesh: a start on an edge or vertex gives the same path whichever face is first", "[navmesh]") {
+  // The square is convex: every query is the straight segment, with both placements, for
+  // starts inside, on a spoke, on the centre vertex and on a corner, and with the faces
+  // listed in reverse order (so a different face would be "the" containing one).
+  for (const Point start : {Point{2, 1}, Point{1, 1}, Point{2, 2}, Point{4, 4}, Point{0, 2}}) {
+    for (const Point goal : {Point{0.5, 3.5}, Point{3, 2}, Point{2, 2}, Point{0, 0}}) {
+      for (NodePlacement placement : {NodePlacement::Centre, NodePlacement::Portal}) {
+        const NavMeshPath a = findNavMeshPath(fourTriangles(false), start, goal, placement);
+        const NavMeshPath b = findNavMeshPath(fourTriangles(true), start, goal, placement);
+        INFO("start " << start.x << "," << start.y << " goal " << goal.x << "," << goal.y << " "
+                      << nodePlacementName(placement));
+        REQUIRE(a.found);
+        REQUIRE(b.found);
+        CHECK(a.points == b.points);
+        CHECK(a.length == distance(start, goal));
+        CHECK(a.points.size() == (start == goal ? 1u : 2u));
+      }
+    }
+  }
+}
+
+TEST_CASE("navmesh: the search graph links start and goal into every containing face", "[navmesh]") {
+  const NavMesh mesh = fourTriangles();
+  const NavMeshQuery centre(mesh, {2, 2}, {2, 1}, NodePlacement::Centre);
+  CHECK(centre.nodeCount() == 6);
+  CHECK(centre.startFaces() == std::vector<int>{0, 1, 2, 3});
+  std::vector<Arc> arcs;
+  centre.neighbours(centre.startNode(), arcs);
+  CHECK(arcs.size() == 4);
+  const NavMeshQuery portal(mesh, {2, 1}, {2, 3}, NodePlacement::Portal);
+  CHECK(portal.nodeCount() == 6);
+  arcs.clear();
+  portal.neighbours(portal.startNode(), arcs);
+  CHECK(arcs.size() == 2);  // face 0's two portals
+  CHECK(portal.position(0) == mesh.portals()[0].midpoint);
+  const Path p = findPath(portal, portal.startNode(), portal.goalNode());
+  REQUIRE(p.found);
+  CHECK(portal.corridor(p).front() == 0);
+  CHECK(portal.corridor(p).back() == 2);
+}
+
+TEST_CASE("navmesh: the corridor's portals are oriented left and right of the walker", "[navmesh]") {
+  const NavMesh mesh = fourTriangles();
+  // From face 0 (bottom) to face 1 (right): the shared edge is (4,0)-(2,2); walking out of
+  // face 0 towards the right face, (4,0) is on the right and (2,2) on the left (y-up).
+  const std::vector<FunnelPortal> portals = corridorPortals(mesh, {0, 1}, {2, 0.5}, {3.5, 2});
+  REQUIRE(portals.size() == 3);
+  CHECK(portals[1].left == Point{2, 2});
+  CHECK(portals[1].right == Point{4, 0});
+}
+
+TEST_CASE("navmesh: bad faces are refused naming the face", "[navmesh]") {
+  const std::vector<Point> v = {{0, 0}, {1, 0}, {0, 1}, {1, 1}, {2, 2}};
+  CHECK_THROWS_WITH(NavMesh(v, {{{0, 1, 7}, 0}}), Catch::Contains("face 0") && Catch::Contains("out of range"));
+  CHECK_THROWS_WITH(NavMesh(v, {{{0, 1}, 0}}), Catch::Contains("at least 3"));
+  CHECK_THROWS_WITH(NavMesh(v, {{{0, 3, 4}, 0}}), Catch::Contains("zero area"));
+  CHECK_THROWS_WITH(NavMesh(v, {{{0, 1, 2}, 0}, {{0, 1, 3}, 0}}), Catch::Contains("face 1"));
+  CHECK_THROWS_WITH(NavMesh({{0, 0}, {4, 0}, {1, 1}, {0, 4}}, {{{0, 1, 2, 3}, 0}}), Catch::Contains("not convex"));
+  CHECK_THROWS_AS(NavMeshQuery(fourTriangles(), {5, 5}, {1, 1}, NodePlacement::Centre), QueryError);
+}
+
+TEST_CASE("navmesh: node placement names", "[navmesh]") {
+  NodePlacement p = NodePlacement::Portal;
+  CHECK(parseNodePlacement("centre", p));
+  CHECK(p == NodePlacement::Centre);
+  CHECK(parseNodePlacement("portal", p));
+  CHECK(p == NodePlacement::Portal);
+  CHECK_FALSE(parseNodePlacement("vertex", p));
+  CHECK(std::string(nodePlacementName(NodePlacement::Centre)) == "centre");
+}

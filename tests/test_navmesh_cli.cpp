@@ -1,0 +1,82 @@
+// polypath path --method navmesh and polypath convert (mesh 2), run as a separate process.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+
+#include "io/map_io.hpp"
+#include "core/navmesh.hpp"
+#include "core/visibility_graph.hpp"
+#include "io/mesh2.hpp"
+#include "support/temp_dir.hpp"
+
+namespace fs = std::filesystem;
+using namespace polypath;
+
+namespace {
+
+/// Runs polypath with the arguments (already shell-safe: no quotes or spaces in them),
+/// stdout to dir/out.txt; returns the exit code and the output.
+std::pair<int, std::string> runPolypath(const test::TempDir& dir, const std::string& args) {
+  const fs::path out = dir.path / "out.txt";
+  const std::string cmd = std::string("'") + POLYPATH_CLI + "' " + args + " > '" + out.string() + "' 2>/dev/null";
+  const int status = std::system(cmd.c_str());
+  std::ifstream in(out);
+  std::string text((std::istreambuf_iterator<char>(in)), {});
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, text};
+}
+
+const fs::path kCases = fs::path(POLYPATH_SHARED_DIR) / "cases";
+
+}  // namespace
+
+TEST_CASE("cli: path --method navmesh prints the funnel path and the portal corridor", "[navmesh][cli]") {
+  const fs::path map = kCases / "01-collinear-run-through-hole.json";
+  if (!fs::exists(map)) {
+    WARN("skipped: " << map << " is absent");
+    return;
+  }
+  test::TempDir dir("navmesh-cli");
+  for (const char* placement : {"centre", "portal"}) {
+    const auto [code, out] =
+        runPolypath(dir, "path " + map.string() + " --method navmesh --node-placement " + placement + " --corridor --json");
+    REQUIRE(code == 0);
+    const auto j = nlohmann::json::parse(out);
+    CHECK(j["found"] == true);
+    CHECK(j["method"] == "navmesh");
+    CHECK(j["node_placement"] == placement);
+    CHECK(j["length"].get<double>() == Approx(4 + 4 * std::sqrt(10.0)).epsilon(1e-12));
+    CHECK(j["path"].size() == 4);
+    CHECK(j["expanded"].get<int>() > 0);
+    CHECK(j["corridor"]["start"] == nlohmann::json::array({2.0, 10.0}));
+    CHECK(j["corridor"]["goal"] == nlohmann::json::array({18.0, 10.0}));
+    CHECK(j["corridor"]["portals"].is_array());
+  }
+  CHECK(runPolypath(dir, "path " + map.string() + " --method navmesh --node-placement vertex").first == 2);
+}
+
+TEST_CASE("cli: convert a map to mesh 2 and back", "[navmesh][cli][mesh2]") {
+  const fs::path map = kCases / "04-hole-vertex-on-outer-edge.json";
+  if (!fs::exists(map)) {
+    WARN("skipped: " << map << " is absent");
+    return;
+  }
+  test::TempDir dir("navmesh-convert");
+  const fs::path mesh = dir.path / "m.mesh", back = dir.path / "m.json";
+  REQUIRE(runPolypath(dir, "convert " + map.string() + " " + mesh.string()).first == 0);
+  const Mesh2 m = loadMesh2(mesh);
+  const NavMesh nav = navMeshFromMesh2(m);
+  CHECK(nav.area() == Approx(176.0).epsilon(1e-12));
+  REQUIRE(runPolypath(dir, "convert " + mesh.string() + " " + back.string()).first == 0);
+  MapDocument doc = loadMap(back);
+  doc.start = Point{2, 2};
+  doc.goal = Point{2, 10};
+  const PolygonMap pm = buildPolygonMap(doc);
+  const VisibilityGraph g(pm);
+  CHECK(findPath(g, *doc.start, *doc.goal).length == Approx(4 + 4 * std::sqrt(2.0)).epsilon(1e-12));
+  CHECK(runPolypath(dir, "convert " + map.string() + " " + (dir.path / "x.txt").string()).first == 2);
+}

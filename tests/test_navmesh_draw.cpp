@@ -1,0 +1,79 @@
+// Navmesh draw functions: each navmesh layer emits its primitives in its colour, and only
+// when its layer bit is set.
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <tuple>
+
+#include "core/debug_draw_navmesh.hpp"
+
+using namespace polypath;
+
+namespace {
+
+/// Counts lines, points and fills per colour.
+class CountingDraw final : public DebugDraw {
+ public:
+  using Key = std::tuple<int, int, int, int>;
+  std::map<Key, int> lines, points, fills;
+  static Key key(Color c) { return {c.r, c.g, c.b, c.a}; }
+  void line(Point, Point, Color c, float) override { ++lines[key(c)]; }
+  void point(Point, Color c, float) override { ++points[key(c)]; }
+  void fillRings(const std::vector<const Ring*>&, Color c) override { ++fills[key(c)]; }
+  void text(Point, std::string_view, Color) override {}
+  int total() const {
+    int n = 0;
+    for (const auto* m : {&lines, &points, &fills})
+      for (const auto& [k, v] : *m) n += v;
+    return n;
+  }
+};
+
+NavMesh square() {
+  return NavMesh({{0, 0}, {4, 0}, {4, 4}, {0, 4}, {2, 2}}, {{{0, 1, 4}, 0}, {{1, 2, 4}, 0}, {{2, 3, 4}, 0}, {{3, 0, 4}, 0}});
+}
+
+}  // namespace
+
+TEST_CASE("navmesh layers: listed in the layer table and in kAllLayers", "[navmesh][debug_draw]") {
+  std::uint32_t seen = 0;
+  for (const LayerInfo& info : layerInfos()) seen |= info.layer;
+  CHECK((seen & kNavMeshLayers) == kNavMeshLayers);
+  CHECK((kAllLayers & kNavMeshLayers) == kNavMeshLayers);
+  CHECK(kNavMeshLayers == (((1u << 23) - 1) & ~((1u << 17) - 1)));
+}
+
+TEST_CASE("navmesh layers: triangles, adjacency, corridor, portals and funnel", "[navmesh][debug_draw]") {
+  const NavMesh mesh = square();
+  const auto k = [](Layer l) { return CountingDraw::key(layerColor(l)); };
+  CountingDraw none;
+  drawNavMesh(none, mesh, 0);
+  CHECK(none.total() == 0);
+
+  CountingDraw d;
+  drawNavMesh(d, mesh, LayerNavTriangles | LayerNavAdjacency);
+  CHECK(d.lines[k(LayerNavTriangles)] == 8);   // 4 walls + 4 shared spokes, each once
+  CHECK(d.lines[k(LayerNavAdjacency)] == 8);   // centre -> portal midpoint -> centre, per portal
+  CHECK(d.points[k(LayerNavAdjacency)] == 4);  // one dot per face centre
+
+  const NavMeshPath path = findNavMeshPath(mesh, {2, 0.5}, {2, 3.5}, NodePlacement::Centre);
+  REQUIRE(path.found);
+  CountingDraw c;
+  drawNavMeshPath(c, mesh, path, LayerNavCorridor | LayerNavPortals | LayerPath);
+  CHECK(c.fills[k(LayerNavCorridor)] == static_cast<int>(path.corridor.size()));
+  CHECK(c.lines[k(LayerNavPortals)] == static_cast<int>(path.portals.size()) - 2);  // start and goal skipped
+  CHECK(c.lines[k(LayerPath)] == 1);  // the straight segment
+
+  const std::vector<FunnelState> steps = funnelSteps(path.portals);
+  CountingDraw f;
+  drawFunnel(f, steps[1], path.portals, LayerFunnelApex | LayerFunnelSides | LayerNavPortals);
+  CHECK(f.points[k(LayerFunnelApex)] == 1);
+  CHECK(f.lines[k(LayerFunnelSides)] == 2);
+  CHECK(f.lines[k(LayerNavPortals)] == 1);  // the next portal to process
+
+  CountingDraw pc;
+  drawPortalCorridor(pc, portalCorridor(path.portals), LayerNavPortals | LayerStartGoal);
+  CHECK(pc.lines[k(LayerNavPortals)] == 0);  // a straight corridor keeps no portal
+  CHECK(pc.points[k(LayerStartGoal)] == 1);
+  CHECK(pc.points[CountingDraw::key(kGoalColor)] == 1);
+}
