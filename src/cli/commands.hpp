@@ -11,5 +11,9 @@ namespace polypath::cli {
 int runPath(const std::vector<std::string>& args);
 /// `polypath validate MAP` (cmd_validate.cpp).
 int runValidate(const std::vector<std::string>& args);
+/// `polypath svg MAP --out F.svg [options]` (cmd_svg.cpp).
+int runSvg(const std::vector<std::string>& args);
+/// `polypath trace MAP --out F.trace.json [options]` (cmd_trace.cpp).
+int runTrace(const std::vector<std::string>& args);
 
 }  // namespace polypath::cli

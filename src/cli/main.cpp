@@ -27,10 +27,12 @@ constexpr const char* kUsage =
     "commands:\n"
     "  path MAP [options]   shortest path from start to goal\n"
     "  validate MAP         list every problem of a map (exit 1 on errors), or print ok\n"
+    "  svg MAP --out F.svg  draw the map, graph and path (or the search after N steps) as SVG\n"
+    "  trace MAP --out F    the search's events as a Posthoc search trace (JSON)\n"
     "  --help, -h           this text (polypath path --help: the path options)\n"
     "  --version            the version\n"
     "\n"
-    "planned, not implemented yet: convert, bench, svg\n"
+    "planned, not implemented yet: convert, bench\n"
     "\n"
     "exit codes: 0 ran, 1 validate found errors, 2 bad input, 3 internal error\n";
 
@@ -51,7 +53,9 @@ int run(const std::vector<std::string>& args) {
   }
   if (command == "path") return runPath(rest);
   if (command == "validate") return runValidate(rest);
-  if (command == "convert" || command == "bench" || command == "svg")
+  if (command == "svg") return runSvg(rest);
+  if (command == "trace") return runTrace(rest);
+  if (command == "convert" || command == "bench")
     badInput("command '" + command + "' is not implemented yet");
   badInput("unknown command '" + command + "' (see polypath --help)");
 }

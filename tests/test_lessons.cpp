@@ -1,0 +1,296 @@
+// test_lessons.cpp: lesson files: every shipped lesson loads, its map and actions are
+// valid and it plays on the visibility method; the loader's errors name the place.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include "core/breakpoints.hpp"
+#include "core/layer_names.hpp"
+#include "core/search_timeline.hpp"
+#include "core/visibility_graph.hpp"
+#include "io/lesson.hpp"
+#include "support/temp_dir.hpp"
+
+using namespace polypath;
+using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<fs::path> shippedLessons() {
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(fs::path(POLYPATH_SOURCE_DIR) / "maps" / "lessons"))
+    if (e.path().extension() == ".json") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+/// Plays a lesson the way the editor does, on the visibility method only (steps of
+/// other methods are skipped): the timeline is rebuilt on every settings change and the
+/// actions move it. Checks each action's effect on the timeline.
+void play(const Lesson& lesson) {
+  const PolygonMap map = buildPolygonMap(lesson.map);
+  LessonSettings s = lesson.settings;
+  std::unique_ptr<VisibilityGraph> graph;
+  std::unique_ptr<VisibilityQuery> query;
+  std::unique_ptr<SearchTimeline> timeline;
+  auto rebuild = [&] {
+    timeline.reset();
+    query.reset();
+    graph = std::make_unique<VisibilityGraph>(map, VisibilityOptions{s.corner_offset});
+    query = std::make_unique<VisibilityQuery>(*graph, *s.start, *s.goal);
+    timeline = std::make_unique<SearchTimeline>(*query, query->startNode(), query->goalNode(), s.search);
+  };
+  rebuild();
+  std::uint32_t layers = s.layers;
+  bool comparing = false;
+  for (const LessonStep& step : lesson.steps) {
+    REQUIRE_FALSE(step.caption.empty());
+    REQUIRE(step.prompt_steps >= 0);
+    for (const LessonAction& a : step.actions) {
+      INFO(lesson.source << ": " << a.text);
+      const bool visibility = s.method == "visibility";
+      switch (a.kind) {
+        case LessonAction::Kind::Set:
+          a.change.applyTo(s);
+          if (s.method == "visibility") rebuild();
+          break;
+        case LessonAction::Kind::Compare: comparing = true; break;
+        case LessonAction::Kind::CompareOff: comparing = false; break;
+        case LessonAction::Kind::Layers: layers = a.layers; break;
+        case LessonAction::Kind::Show: layers |= a.layers; break;
+        case LessonAction::Kind::Hide: layers &= ~a.layers; break;
+        case LessonAction::Kind::Reset:
+          if (visibility) {
+            timeline->reset();
+            CHECK(timeline->position() == 0);
+          }
+          break;
+        case LessonAction::Kind::Step:
+        case LessonAction::Kind::Back:
+        case LessonAction::Kind::Seek:
+          if (visibility) {
+            const int target = a.kind == LessonAction::Kind::Seek   ? a.count
+                               : a.kind == LessonAction::Kind::Step ? timeline->position() + a.count
+                                                                    : timeline->position() - a.count;
+            timeline->seek(target);
+            CHECK(timeline->position() == std::clamp(target, 0, timeline->count()));
+          }
+          break;
+        case LessonAction::Kind::Run:
+          if (visibility) {
+            timeline->toEnd();
+            CHECK(timeline->state().status() == SearchStatus::Found);  // every lesson's query has a path
+          }
+          break;
+        case LessonAction::Kind::RunUntil:
+          if (visibility) {
+            const Breakpoint bp[] = {a.breakpoint(query->startNode(), query->goalNode())};
+            const BreakResult r = runUntil(*timeline, bp);
+            CHECK(r.hit == 0);  // a lesson's breakpoint must be reached
+          }
+          break;
+        case LessonAction::Kind::Inspect:
+          if (visibility) CHECK(a.node.resolve(query->startNode(), query->goalNode()) < static_cast<NodeId>(query->nodeCount()));
+          break;
+      }
+    }
+  }
+  CHECK(layers != 0u);
+  (void)comparing;
+}
+
+const char* kInlineLesson = R"({
+ "format": "polypath-lesson", "version": 1, "title": "Inline",
+ "map": {"polygons": [{"outer": [[0,0],[10,0],[10,10],[0,10]], "holes": [[[3,3],[7,3],[7,7],[3,7]]]}],
+         "start": [1, 1], "goal": [9, 9]},
+ "steps": [%STEPS%]
+})";
+
+std::string inlineLesson(const std::string& steps) {
+  std::string text = kInlineLesson;
+  text.replace(text.find("%STEPS%"), 7, steps);
+  return text;
+}
+
+/// The LessonError message of parsing `text`, or "" when it parses.
+std::string errorOf(const std::string& text, const fs::path& base = ".") {
+  try {
+    parseLesson(text, "lesson.json", base);
+  } catch (const LessonError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("lessons: every shipped lesson loads, checks clean and plays", "[lessons]") {
+  const std::vector<fs::path> files = shippedLessons();
+  REQUIRE(files.size() >= 4);
+  std::set<std::string> titles;
+  for (const fs::path& file : files) {
+    INFO(file.string());
+    const Lesson lesson = loadLesson(file);
+    CHECK(titles.insert(lesson.title).second);
+    CHECK(lesson.map_file.has_value());
+    CHECK(lesson.steps.size() >= 4);
+    CHECK_FALSE(lesson.summary.empty());
+    const std::vector<std::string> problems = checkLesson(lesson);
+    for (const std::string& p : problems) UNSCOPED_INFO(p);
+    CHECK(problems.empty());
+    play(lesson);
+  }
+  // The four topics of issue 9.
+  for (const char* name : {"astar-vs-dijkstra.json", "admissible-heuristics.json", "reflex-vertices.json",
+                           "navmesh-corridor.json"})
+    CHECK(std::find_if(files.begin(), files.end(), [&](const fs::path& f) { return f.filename() == name; }) !=
+          files.end());
+}
+
+TEST_CASE("lessons: the shipped lessons show what their captions claim", "[lessons]") {
+  const fs::path dir = fs::path(POLYPATH_SOURCE_DIR) / "maps" / "lessons";
+  // A* expands fewer nodes than Dijkstra on the lesson's map, for the same length.
+  const Lesson astar = loadLesson(dir / "astar-vs-dijkstra.json");
+  const PolygonMap map = buildPolygonMap(astar.map);
+  const VisibilityGraph graph(map);
+  const VisibilityQuery q(graph, *astar.settings.start, *astar.settings.goal);
+  SearchOptions dijkstra;
+  dijkstra.heuristic = Heuristic::None;
+  const Path a = findPath(q, q.startNode(), q.goalNode());
+  const Path d = findPath(q, q.startNode(), q.goalNode(), dijkstra);
+  CHECK(a.expanded < d.expanded);
+  CHECK(a.length == Approx(d.length).epsilon(1e-12));
+  // The reflex lesson: every inner path vertex is a reflex corner, and a corner offset
+  // makes the path longer.
+  const Lesson reflex = loadLesson(dir / "reflex-vertices.json");
+  const PolygonMap seed = buildPolygonMap(reflex.map);
+  const VisibilityGraph exact(seed);
+  const Path p = findPath(exact, *reflex.settings.start, *reflex.settings.goal);
+  REQUIRE(p.found);
+  REQUIRE(p.points.size() >= 3);
+  for (std::size_t i = 1; i + 1 < p.points.size(); ++i) {
+    const bool at_reflex = std::any_of(seed.reflexVertices().begin(), seed.reflexVertices().end(),
+                                       [&](int v) { return seed.vertices()[v].position == p.points[i]; });
+    CHECK(at_reflex);
+  }
+  const VisibilityGraph offset(seed, VisibilityOptions{0.5});
+  CHECK(findPath(offset, *reflex.settings.start, *reflex.settings.goal).length > p.length);
+}
+
+TEST_CASE("lessons: actions parse into their kinds and values", "[lessons]") {
+  std::string error;
+  auto parse = [&](const char* text) {
+    const auto a = parseLessonAction(text, error);
+    REQUIRE(a.has_value());
+    return *a;
+  };
+  CHECK(parse("reset").kind == LessonAction::Kind::Reset);
+  CHECK(parse("step").count == 1);
+  CHECK(parse("step 5").count == 5);
+  CHECK(parse("back 2").kind == LessonAction::Kind::Back);
+  CHECK(parse("seek 0").count == 0);
+  CHECK(parse("run").kind == LessonAction::Kind::Run);
+  const LessonAction until = parse("run until expanded 12");
+  CHECK(until.breakpoint(20, 21).kind == Breakpoint::Kind::NodeExpanded);
+  CHECK(until.breakpoint(20, 21).node == 12);
+  CHECK(parse("run until expanded goal").breakpoint(20, 21).node == 21);
+  CHECK(parse("run until goal open").breakpoint(20, 21).kind == Breakpoint::Kind::GoalOpened);
+  CHECK(parse("run until f > 30.5").breakpoint(0, 1).f == 30.5);
+  const LessonAction set = parse("set heuristic none");
+  CHECK(set.change.name == SettingChange::Name::Heuristic);
+  CHECK(set.change.heuristic == Heuristic::None);
+  CHECK(parse("set weight 1.8").change.number == 1.8);
+  CHECK(parse("set start 3,4.5").change.point == Point{3, 4.5});
+  CHECK(parse("set method navmesh").change.method == "navmesh");
+  CHECK(parse("set tie-break none").change.tie_break == TieBreak::None);
+  CHECK(parse("compare weight 2").kind == LessonAction::Kind::Compare);
+  CHECK(parse("compare off").kind == LessonAction::Kind::CompareOff);
+  CHECK(parse("show path, open-set").layers == (LayerPath | LayerOpenSet));
+  CHECK(parse("hide search").layers == (LayerClosedSet | LayerOpenSet | LayerRelaxed | LayerExpanded));
+  CHECK(parse("inspect start").node.kind == LessonNode::Kind::Start);
+
+  for (const char* bad : {"", "jump", "step 0", "step two", "step 1 2", "seek -1", "run until", "run until f 3",
+                          "run until expanded x", "set heuristic fast", "set weight -1", "set colour red",
+                          "compare start 1,2", "set method astar", "show nothing", "inspect"}) {
+    INFO("'" << bad << "'");
+    CHECK_FALSE(parseLessonAction(bad, error).has_value());
+    CHECK_FALSE(error.empty());
+  }
+  parseLessonAction("jump 3", error);
+  CHECK_THAT(error, StartsWith("unknown action 'jump 3'; known: reset, step [N]"));
+  parseLessonAction("set heuristic fast", error);
+  CHECK(error == "unknown heuristic 'fast' (known: none, euclidean, manhattan, chebyshev, octile)");
+}
+
+TEST_CASE("lessons: inline maps, prompts and settings are read", "[lessons]") {
+  const Lesson l = parseLesson(inlineLesson(R"({"caption": "one", "action": "step 2",
+     "prompt": {"text": "Press Step."}}, {"caption": "two", "actions": ["run", "compare weight 2"],
+     "prompt": {"text": "Press Step 4 times.", "steps": 4}})"));
+  CHECK(l.title == "Inline");
+  CHECK_FALSE(l.map_file.has_value());
+  CHECK(l.map.polygons.size() == 1);
+  REQUIRE(l.steps.size() == 2);
+  CHECK(l.steps[0].actions.size() == 1);
+  CHECK(l.steps[0].prompt == "Press Step.");
+  CHECK(l.steps[0].prompt_steps == 1);
+  CHECK(l.steps[1].actions.size() == 2);
+  CHECK(l.steps[1].prompt_steps == 4);
+  CHECK(l.settings.start == Point{1, 1});
+  CHECK(l.settings.layers == kDefaultLayers);
+  CHECK(l.settings.method == "visibility");
+  CHECK(checkLesson(l).empty());
+}
+
+TEST_CASE("lessons: errors name the file, the place and the fix", "[lessons]") {
+  CHECK(errorOf(inlineLesson(R"({"caption": "x", "actions": ["step 1", "jump"]})")) ==
+        "lesson.json: /steps/0/actions/1: unknown action 'jump'; known: reset, step [N], back [N], seek N, run, run "
+        "until expanded NODE, run until goal open, run until f > X, set heuristic|weight|tie-break|method|corner-offset|"
+        "start|goal VALUE, layers|show|hide LIST, compare SETTING VALUE, compare off, inspect NODE");
+  CHECK(errorOf(inlineLesson(R"({"action": "run"})")) == "lesson.json: /steps/0: a step needs a \"caption\"");
+  CHECK(errorOf(inlineLesson("")) == "lesson.json: /steps: a lesson needs a non-empty array of steps");
+  CHECK_THAT(errorOf("{"), StartsWith("lesson.json: not valid JSON: "));
+  CHECK(errorOf(R"({"format": "polypath-map"})") ==
+        "lesson.json: /format: expected \"polypath-lesson\" (is this a lesson file?)");
+  CHECK(errorOf(R"({"format": "polypath-lesson", "version": 2})") ==
+        "lesson.json: /version: version 2 is newer than this polypath reads (1); update polypath");
+  CHECK(errorOf(R"({"format": "polypath-lesson", "title": "t", "map": "missing.json", "steps": [{"caption": "c"}]})",
+                "/nonexistent") == "lesson.json: /map: /nonexistent/missing.json: no such file; check the path");
+  std::string with_settings = inlineLesson(R"({"caption": "c"})");
+  with_settings.insert(with_settings.find("\"steps\""), R"("settings": {"method": "astar"}, )");
+  CHECK(errorOf(with_settings) ==
+        "lesson.json: /settings/method: unknown method 'astar' (known: visibility, navmesh, grid, finley)");
+  std::string bad_layers = inlineLesson(R"({"caption": "c"})");
+  bad_layers.insert(bad_layers.find("\"steps\""), R"("settings": {"layers": "path,paths"}, )");
+  CHECK_THAT(errorOf(bad_layers), StartsWith("lesson.json: /settings/layers: unknown layer 'paths' (known: region,"));
+  std::string unknown_key = inlineLesson(R"({"caption": "c"})");
+  unknown_key.insert(unknown_key.find("\"steps\""), R"("settings": {"speed": 3}, )");
+  CHECK_THAT(errorOf(unknown_key), StartsWith("lesson.json: /settings/speed: unknown setting"));
+  CHECK(errorOf(inlineLesson(R"({"caption": "c", "prompt": {"text": "p", "steps": 1.5}})")) ==
+        "lesson.json: /steps/0/prompt/steps: expected a whole number of Step presses, 0 or more");
+}
+
+TEST_CASE("lessons: checkLesson reports start points in holes and nodes beyond the graph", "[lessons]") {
+  const Lesson l = parseLesson(
+      inlineLesson(R"({"caption": "c", "actions": ["set start 5,5", "run until expanded 999", "inspect 3"]})"));
+  const std::vector<std::string> problems = checkLesson(l);
+  REQUIRE(problems.size() == 2);
+  CHECK_THAT(problems[0], StartsWith("lesson.json: /steps/0/actions/0: 'set start 5,5': the point is inside hole 0"));
+  CHECK(problems[1] == "lesson.json: /steps/0/actions/1: 'run until expanded 999': node 999 does not exist (the "
+                       "visibility graph with start and goal has nodes 0 to 5)");
+  polypath::test::TempDir dir("lessons");
+  const std::string file = dir.write("l.json", inlineLesson(R"({"caption": "c"})"));
+  CHECK(loadLesson(file).source == file);
+  CHECK_THAT(std::string([&] {
+               try {
+                 loadLesson(dir.path / "nope.json");
+               } catch (const LessonError& e) {
+                 return std::string(e.what());
+               }
+               return std::string();
+             }()),
+             Contains("nope.json: cannot open; check the path"));
+}
