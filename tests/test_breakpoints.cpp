@@ -153,7 +153,7 @@ TEST_CASE("inspector: closed, open and unseen nodes with their reasons and neigh
   CHECK(start.is_start);
   CHECK(start.status == NodeStatus::Closed);
   CHECK(start.g == 0.0);
-  CHECK(start.why == "closed at expansion 1 (g 0 (the start))");
+  CHECK(start.why == "closed at expansion 1 (g 0, the start)");
   std::vector<Arc> arcs;
   q.neighbours(q.startNode(), arcs);
   REQUIRE(start.neighbours.size() == arcs.size());

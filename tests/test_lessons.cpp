@@ -275,7 +275,8 @@ TEST_CASE("lessons: errors name the file, the place and the fix", "[lessons]") {
 
 TEST_CASE("lessons: checkLesson reports start points in holes and nodes beyond the graph", "[lessons]") {
   const Lesson l = parseLesson(
-      inlineLesson(R"({"caption": "c", "actions": ["set start 5,5", "run until expanded 999", "inspect 3"]})"));
+      inlineLesson(R"({"caption": "c", "actions": ["set start 5,5", "run until expanded 999", "inspect 3"]})"),
+      "lesson.json");
   const std::vector<std::string> problems = checkLesson(l);
   REQUIRE(problems.size() == 2);
   CHECK_THAT(problems[0], StartsWith("lesson.json: /steps/0/actions/0: 'set start 5,5': the point is inside hole 0"));

@@ -52,7 +52,7 @@ NodeInspection inspectNode(const SearchGraph& graph, const SearchState& state, N
   in.is_start = n == state.start();
   in.is_goal = n == state.goal();
 
-  const std::string via = r.parent == kNoNode ? std::string(" (the start)") : " via " + nodeName(state, r.parent);
+  const std::string via = r.parent == kNoNode ? std::string(", the start") : " via " + nodeName(state, r.parent);
   switch (r.status) {
     case NodeStatus::Closed:
       in.why = "closed at expansion " + std::to_string(r.expansion + 1) + " (g " + num(r.g) + via + ")";

@@ -47,6 +47,9 @@ void SearchTimeline::seek(int k) {
   const int at = static_cast<int>(c) * interval_;
   if (k < here || (at > here && k - here > 1)) live_ = checkpoints_[c];
   while (position() < k) live_.step();
+  // At the end, also make the step that finds the open set empty (no expansion), so the
+  // state shows how the search ended.
+  if (k == count_ && live_.state().status() == SearchStatus::Running) live_.step();
 }
 
 bool SearchTimeline::back() {

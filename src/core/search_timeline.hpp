@@ -46,7 +46,9 @@ class SearchTimeline {
   /// Expansions made at the current position (0 .. count()).
   int position() const { return live_.state().expandedCount(); }
   /// Goes to the state after k expansions; k is clamped to 0 .. count(). Forward moves
-  /// step the live engine; backward moves restore a checkpoint and replay.
+  /// step the live engine; backward moves restore a checkpoint and replay. At count()
+  /// the search is finished (Found, or NoPath after the step that found the open set
+  /// empty, which expands nothing).
   void seek(int k);
   /// One expansion back; false (and no change) at position 0.
   bool back();

@@ -3,6 +3,7 @@
 // searches on the shipped maps.
 #pragma once
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 #include <string>
