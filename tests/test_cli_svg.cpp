@@ -50,6 +50,9 @@ TEST_CASE("polypath svg: the path layer has one segment per path edge at the rig
   CHECK(svgElements(svgGroup(svg, "layer-los-links"), "line").size() == m.graph->links().size());
   CHECK(svgElements(svgGroup(svg, "layer-edges"), "line").size() == m.map.vertices().size());
   CHECK(svgElements(svgGroup(svg, "layer-start-goal"), "circle").size() == 2);
+  // Drawn as the editor's canvas: walls over the graph links, start and goal last.
+  CHECK(svg.find("<g id=\"layer-los-links\">") < svg.find("<g id=\"layer-edges\">"));
+  CHECK(svg.rfind("<g id=") == svg.find("<g id=\"layer-start-goal\">"));
 }
 
 TEST_CASE("polypath svg --steps N draws the search after N expansions", "[cli][svg]") {

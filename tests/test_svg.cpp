@@ -1,10 +1,12 @@
 // test_svg.cpp: the SVG DebugDraw: viewport, primitives, escaping and well-formed output.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 
 #include "core/debug_draw.hpp"
+#include "core/layer_names.hpp"
 #include "io/svg_draw.hpp"
 #include "support/loaded_map.hpp"
 #include "support/svg_elements.hpp"
@@ -142,4 +144,40 @@ TEST_CASE("svg: a whole scene (map, graph, query, search, path) of every shipped
     CHECK(svgElements(doc, "circle").size() == expected_circles);
     CHECK(svgElements(doc, "path").size() == 1);
   }
+}
+
+TEST_CASE("layer names: every key parses back to its layer, groups expand, unknown names are refused", "[svg]") {
+  std::uint32_t mask = 0, all = 0;
+  std::string error;
+  for (const LayerInfo& info : layerInfos()) {
+    REQUIRE(parseLayerList(layerKey(info.layer), mask, error));
+    CHECK(mask == static_cast<std::uint32_t>(info.layer));
+    all |= mask;
+  }
+  CHECK(all == kAllLayers);
+  REQUIRE(parseLayerList(" path , open-set", mask, error));
+  CHECK(mask == (LayerPath | LayerOpenSet));
+  REQUIRE(parseLayerList("all", mask, error));
+  CHECK(mask == kAllLayers);
+  REQUIRE(parseLayerList("default", mask, error));
+  CHECK(mask == kDefaultLayers);
+  REQUIRE(parseLayerList("map,graph", mask, error));
+  CHECK(mask == (LayerRegion | LayerEdges | LayerReflexNodes | LayerLosLinks | LayerStartGoalLinks));
+  mask = 7;
+  CHECK_FALSE(parseLayerList("path,", mask, error));
+  CHECK(error == "unknown layer '' (known: " + layerKeyList() + "; groups: all, default, map, graph, search)");
+  CHECK(mask == 7u);  // unchanged on error
+  CHECK_FALSE(parseLayerList("Path", mask, error));
+  // The scene order holds every layer once, walls over links, markers last.
+  std::uint32_t seen = 0;
+  for (Layer l : sceneLayerOrder()) {
+    CHECK((seen & l) == 0u);
+    seen |= l;
+  }
+  CHECK(seen == kAllLayers);
+  const auto order = sceneLayerOrder();
+  const auto at = [&](Layer l) { return std::find(order.begin(), order.end(), l) - order.begin(); };
+  CHECK(at(LayerLosLinks) < at(LayerEdges));
+  CHECK(at(LayerPath) < at(LayerReflexNodes));
+  CHECK(order.back() == LayerStartGoal);
 }

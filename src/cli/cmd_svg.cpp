@@ -21,8 +21,9 @@ constexpr const char* kSvgUsageHead =
     "usage: polypath svg MAP --out F.svg [options]\n"
     "\n"
     "Draws the map, its visibility graph, the start and goal links and the path as SVG,\n"
-    "layer by layer (one <g id=\"layer-NAME\"> each), or with --steps the search after N\n"
-    "expansions (closed set, open set, relaxed arcs, expanded node; the path once found).\n"
+    "layer by layer as the editor's canvas does (one <g id=\"layer-NAME\"> each), or with\n"
+    "--steps the search after N expansions (closed set, open set, relaxed arcs, expanded\n"
+    "node; the path once found).\n"
     "\n"
     "options:\n"
     "  --out F.svg            the file to write (required)\n"
@@ -101,18 +102,17 @@ int runSvg(const std::vector<std::string>& args) {
   }
 
   SvgDraw svg(SvgViewport::fit(q->map, r.width));
-  for (const LayerInfo& info : layerInfos()) {
-    if (!(layers & info.layer)) continue;
-    svg.beginGroup(std::string("layer-") + layerKey(info.layer));
-    drawMap(svg, q->map, info.layer);
-    drawVisibilityGraph(svg, *q->graph, info.layer);
+  for (const Layer layer : sceneLayerOrder()) {
+    if (!(layers & layer)) continue;
+    svg.beginGroup(std::string("layer-") + layerKey(layer));
+    drawMap(svg, q->map, layer);
+    drawVisibilityGraph(svg, *q->graph, layer);
     if (q->query) {
-      drawSearch(svg, *q->query, search.state(), info.layer);
-      drawPath(svg, path, info.layer);
-      drawQuery(svg, *q->query, info.layer);
+      drawSearch(svg, *q->query, search.state(), layer);
+      drawPath(svg, path, layer);
+      drawQuery(svg, *q->query, layer);
     } else {
-      drawStartGoal(svg, r.query.start ? &*r.query.start : nullptr, r.query.goal ? &*r.query.goal : nullptr,
-                    info.layer);
+      drawStartGoal(svg, r.query.start ? &*r.query.start : nullptr, r.query.goal ? &*r.query.goal : nullptr, layer);
     }
     svg.endGroup();
   }

@@ -1,6 +1,8 @@
 // layer_names.cpp: layer keys and layer-list parsing.
 #include "core/layer_names.hpp"
 
+#include <iterator>
+
 namespace polypath {
 
 namespace {
@@ -15,7 +17,16 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
+constexpr Layer kSceneOrder[] = {
+    LayerRegion,    LayerEdgeNormals, LayerVertexNormals, LayerLosLinks, LayerStartGoalLinks,
+    LayerEdges,     LayerVertices,    LayerPath,          LayerReflexNodes, LayerClosedSet,
+    LayerOpenSet,   LayerRelaxed,     LayerExpanded,      LayerStartGoal,
+};
+static_assert(std::size(kSceneOrder) == 14, "every layer once");
+
 }  // namespace
+
+std::span<const Layer> sceneLayerOrder() { return kSceneOrder; }
 
 const char* layerKey(Layer layer) {
   switch (layer) {

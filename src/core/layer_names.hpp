@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -22,6 +23,12 @@ const char* layerKey(Layer layer);
 /// into a mask. Spaces around names are ignored. On an unknown or empty name returns
 /// false and sets `error` to "unknown layer 'x' (known: region, edges, ...)".
 bool parseLayerList(std::string_view list, std::uint32_t& mask, std::string& error);
+
+/// The back-to-front order a whole scene is drawn in (as the editor's canvas does):
+/// region, normals, line-of-sight and start/goal links, then the walls (edges) over the
+/// links that run along them, vertices, the path, then the nodes and search layers on
+/// top, and the start and goal markers last, never hidden.
+std::span<const Layer> sceneLayerOrder();
 
 /// Every layer key, comma separated, in drawing order (for help texts and errors).
 std::string layerKeyList();
