@@ -31,8 +31,11 @@ struct Breakpoint {
   NodeId node = kNoNode;  ///< for NodeExpanded
   double f = 0.0;         ///< for FExceeds (world units)
 
+  /// Stops after the expansion of node n.
   static Breakpoint onExpand(NodeId n) { return {Kind::NodeExpanded, n, 0.0}; }
+  /// Stops after the expansion that first puts the goal into the open set.
   static Breakpoint onGoalOpened() { return {Kind::GoalOpened, kNoNode, 0.0}; }
+  /// Stops after the first expansion of a node whose f is greater than `f`.
   static Breakpoint onFAbove(double f) { return {Kind::FExceeds, kNoNode, f}; }
   /// "node 4 expanded", "goal enters the open set", "f > 30.5".
   std::string describe() const;

@@ -52,15 +52,23 @@ class SearchComparison {
   int position() const { return position_; }
   /// Expansions of the longer search.
   int count() const;
+  /// Moves both sides to position k (clamped to 0 .. count()); a side whose search is
+  /// shorter stands at its end.
   void seek(int k);
+  /// One position forward; false (and no change) at count().
   bool forward();
+  /// One position back; false (and no change) at 0.
   bool back();
+  /// Both sides to position 0.
   void reset() { seek(0); }
+  /// Both searches finished.
   void toEnd() { seek(count()); }
 
-  /// Side 0 (left) or 1 (right).
+  /// The timeline of side 0 (left) or 1 (right).
   const SearchTimeline& side(int i) const { return sides_[static_cast<std::size_t>(i)]; }
+  /// What side i searches, as given to the constructor.
   const CompareSide& setup(int i) const { return setups_[static_cast<std::size_t>(i)]; }
+  /// The table row of side i at the current position.
   CompareStats stats(int i) const;
 
  private:

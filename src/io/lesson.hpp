@@ -148,8 +148,12 @@ struct Lesson {
 /// offending value (for example /steps/2/actions/0) and what to do.
 class LessonError : public std::runtime_error {
  public:
+  /// `what` is the whole message (it names the file); `pointer` the JSON pointer of the
+  /// offending value, empty when the problem is the file as a whole.
   LessonError(std::string file, std::string pointer, const std::string& what);
+  /// The lesson file (or "<memory>").
   const std::string& file() const { return file_; }
+  /// The JSON pointer of the offending value ("/steps/2/actions/0"), or empty.
   const std::string& pointer() const { return pointer_; }
 
  private:
