@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <memory>
+#include <optional>
 #include <set>
 
 #include "core/breakpoints.hpp"
@@ -11,6 +13,7 @@
 #include "core/search_timeline.hpp"
 #include "core/visibility_graph.hpp"
 #include "io/lesson.hpp"
+#include "io/lesson_player.hpp"
 #include "support/temp_dir.hpp"
 
 using namespace polypath;
@@ -28,79 +31,90 @@ std::vector<fs::path> shippedLessons() {
   return files;
 }
 
-/// Plays a lesson the way the editor does, on the visibility method only (steps of
-/// other methods are skipped): the timeline is rebuilt on every settings change and the
-/// actions move it. Checks each action's effect on the timeline.
-void play(const Lesson& lesson) {
-  const PolygonMap map = buildPolygonMap(lesson.map);
-  LessonSettings s = lesson.settings;
-  std::unique_ptr<VisibilityGraph> graph;
-  std::unique_ptr<VisibilityQuery> query;
-  std::unique_ptr<SearchTimeline> timeline;
-  auto rebuild = [&] {
-    timeline.reset();
-    query.reset();
-    graph = std::make_unique<VisibilityGraph>(map, VisibilityOptions{s.corner_offset});
-    query = std::make_unique<VisibilityQuery>(*graph, *s.start, *s.goal);
-    timeline = std::make_unique<SearchTimeline>(*query, query->startNode(), query->goalNode(), s.search);
-  };
-  rebuild();
-  std::uint32_t layers = s.layers;
-  bool comparing = false;
-  for (const LessonStep& step : lesson.steps) {
-    REQUIRE_FALSE(step.caption.empty());
-    REQUIRE(step.prompt_steps >= 0);
-    for (const LessonAction& a : step.actions) {
-      INFO(lesson.source << ": " << a.text);
-      const bool visibility = s.method == "visibility";
-      switch (a.kind) {
-        case LessonAction::Kind::Set:
-          a.change.applyTo(s);
-          if (s.method == "visibility") rebuild();
-          break;
-        case LessonAction::Kind::Compare: comparing = true; break;
-        case LessonAction::Kind::CompareOff: comparing = false; break;
-        case LessonAction::Kind::Layers: layers = a.layers; break;
-        case LessonAction::Kind::Show: layers |= a.layers; break;
-        case LessonAction::Kind::Hide: layers &= ~a.layers; break;
-        case LessonAction::Kind::Reset:
-          if (visibility) {
-            timeline->reset();
-            CHECK(timeline->position() == 0);
-          }
-          break;
-        case LessonAction::Kind::Step:
-        case LessonAction::Kind::Back:
-        case LessonAction::Kind::Seek:
-          if (visibility) {
-            const int target = a.kind == LessonAction::Kind::Seek   ? a.count
-                               : a.kind == LessonAction::Kind::Step ? timeline->position() + a.count
-                                                                    : timeline->position() - a.count;
-            timeline->seek(target);
-            CHECK(timeline->position() == std::clamp(target, 0, timeline->count()));
-          }
-          break;
-        case LessonAction::Kind::Run:
-          if (visibility) {
-            timeline->toEnd();
-            CHECK(timeline->state().status() == SearchStatus::Found);  // every lesson's query has a path
-          }
-          break;
-        case LessonAction::Kind::RunUntil:
-          if (visibility) {
-            const Breakpoint bp[] = {a.breakpoint(query->startNode(), query->goalNode())};
-            const BreakResult r = runUntil(*timeline, bp);
-            CHECK(r.hit == 0);  // a lesson's breakpoint must be reached
-          }
-          break;
-        case LessonAction::Kind::Inspect:
-          if (visibility) CHECK(a.node.resolve(query->startNode(), query->goalNode()) < static_cast<NodeId>(query->nodeCount()));
-          break;
-      }
-    }
+/// A LessonTarget over SearchTimelines of the visibility method (the editor's part, as
+/// far as the core goes): sides of other methods are not built and their moves skipped.
+/// Checks each move's effect.
+class TimelineTarget final : public LessonTarget {
+ public:
+  explicit TimelineTarget(const Lesson& lesson) : map_(buildPolygonMap(lesson.map)) {}
+
+  void configure(const LessonSettings& settings, const std::optional<LessonSettings>& compare) override {
+    ++configures;
+    left_ = build(settings);
+    right_ = compare ? build(*compare) : Side{};
+    comparing = compare.has_value();
+    method = settings.method;
   }
-  CHECK(layers != 0u);
-  (void)comparing;
+  void seek(int k) override {
+    for (Side* s : {&left_, &right_})
+      if (s->timeline) {
+        s->timeline->seek(k);
+        CHECK(s->timeline->position() == std::clamp(k, 0, s->timeline->count()));
+      }
+    position_ = std::max(0, k);
+  }
+  int position() const override { return left_.timeline ? left_.timeline->position() : position_; }
+  void run() override {
+    for (Side* s : {&left_, &right_})
+      if (s->timeline) {
+        s->timeline->toEnd();
+        CHECK(s->timeline->state().status() == SearchStatus::Found);  // every lesson's query has a path
+      }
+  }
+  void runUntil(const LessonAction& a) override {
+    if (!left_.timeline) return;
+    const Breakpoint bp[] = {a.breakpoint(left_.query->startNode(), left_.query->goalNode())};
+    const BreakResult r = polypath::runUntil(*left_.timeline, bp);
+    CHECK(r.hit == 0);  // a lesson's breakpoint must be reached
+    if (right_.timeline) right_.timeline->seek(left_.timeline->position());
+  }
+  void setLayers(std::uint32_t mask) override { layers = mask; }
+  void inspect(const LessonNode& node) override {
+    if (left_.query) CHECK(node.resolve(left_.query->startNode(), left_.query->goalNode()) <
+                           static_cast<NodeId>(left_.query->nodeCount()));
+    inspected = node;
+  }
+
+  const SearchTimeline* left() const { return left_.timeline.get(); }
+  const SearchTimeline* right() const { return right_.timeline.get(); }
+  int configures = 0;
+  bool comparing = false;
+  std::string method;
+  std::uint32_t layers = 0;
+  std::optional<LessonNode> inspected;
+
+ private:
+  struct Side {
+    std::unique_ptr<VisibilityGraph> graph;
+    std::unique_ptr<VisibilityQuery> query;
+    std::unique_ptr<SearchTimeline> timeline;
+  };
+  Side build(const LessonSettings& s) const {
+    Side side;
+    if (s.method != "visibility") return side;
+    side.graph = std::make_unique<VisibilityGraph>(map_, VisibilityOptions{s.corner_offset});
+    side.query = std::make_unique<VisibilityQuery>(*side.graph, *s.start, *s.goal);
+    side.timeline =
+        std::make_unique<SearchTimeline>(*side.query, side.query->startNode(), side.query->goalNode(), s.search);
+    return side;
+  }
+  PolygonMap map_;
+  Side left_, right_;
+  int position_ = 0;
+};
+
+/// Plays every step of a lesson with Next, then back to the start with Back.
+void play(const Lesson& lesson) {
+  TimelineTarget target(lesson);
+  LessonPlayer player(lesson);
+  player.start(target);
+  int steps = 1;
+  while (player.next(target)) ++steps;
+  CHECK(steps == player.stepCount());
+  CHECK(target.layers != 0u);
+  while (player.back(target)) --steps;
+  CHECK(steps == 1);
+  CHECK(player.current() == 0);
 }
 
 const char* kInlineLesson = R"({
@@ -294,4 +308,55 @@ TEST_CASE("lessons: checkLesson reports start points in holes and nodes beyond t
                return std::string();
              }()),
              Contains("nope.json: cannot open; check the path"));
+}
+
+TEST_CASE("lesson player: Back replays to the same state as going forward, prompts count Step presses", "[lessons]") {
+  const Lesson lesson = loadLesson(fs::path(POLYPATH_SOURCE_DIR) / "maps" / "lessons" / "astar-vs-dijkstra.json");
+  TimelineTarget forward(lesson), replayed(lesson);
+  LessonPlayer a(lesson), b(lesson);
+  a.start(forward);
+  for (int i = 0; i < a.stepCount(); ++i) {
+    INFO("lesson step " << i);
+    if (i > 0) REQUIRE(a.next(forward));
+    b.goTo(i, replayed);
+    REQUIRE(forward.left() != nullptr);
+    CHECK(forward.left()->position() == replayed.left()->position());
+    CHECK(forward.left()->state().openSet() == replayed.left()->state().openSet());
+    CHECK(forward.comparing == replayed.comparing);
+    CHECK((forward.right() == nullptr) == (replayed.right() == nullptr));
+    if (forward.right()) CHECK(forward.right()->position() == replayed.right()->position());
+    CHECK(a.settings().search.heuristic == b.settings().search.heuristic);
+    CHECK(forward.layers == replayed.layers);
+  }
+  // Step 1 (0-based) asks for three presses after "reset": Next makes the missing ones.
+  a.goTo(1, forward);
+  CHECK(a.promptRemaining() == 3);
+  CHECK(forward.left()->position() == 0);
+  CHECK_FALSE(a.userStepped());
+  CHECK(a.promptRemaining() == 2);
+  forward.seek(1);
+  REQUIRE(a.next(forward));  // runs until the goal is open, from position 3
+  b.goTo(2, replayed);
+  CHECK(forward.left()->position() == replayed.left()->position());
+  // Dijkstra, then A*: the heuristic set by the lesson's steps.
+  CHECK(b.settings().search.heuristic == Heuristic::None);
+  b.goTo(4, replayed);
+  CHECK(b.settings().search.heuristic == Heuristic::Euclidean);
+  CHECK_FALSE(b.compareSettings().has_value());
+  b.goTo(6, replayed);
+  REQUIRE(b.compareSettings().has_value());
+  CHECK(b.compareSettings()->search.heuristic == Heuristic::None);
+  CHECK(replayed.comparing);
+  CHECK(replayed.left()->count() < replayed.right()->count());  // A* expands fewer than Dijkstra
+  CHECK(b.promptRemaining() == 5);
+  for (int i = 0; i < 4; ++i) CHECK_FALSE(b.userStepped());
+  CHECK(b.userStepped());
+  CHECK_FALSE(b.userStepped());
+  REQUIRE(b.stepCount() == 8);
+  CHECK(b.next(replayed));
+  CHECK_FALSE(b.next(replayed));  // the last step
+  CHECK(b.current() == 7);
+  CHECK(replayed.left()->state().status() == SearchStatus::Found);
+  b.goTo(100, replayed);
+  CHECK(b.current() == b.stepCount() - 1);
 }
