@@ -191,6 +191,23 @@ TEST_CASE("lessons: the shipped lessons show what their captions claim", "[lesso
                                        [&](int v) { return seed.vertices()[v].position == p.points[i]; });
     CHECK(at_reflex);
   }
+  // The heuristics lesson: weight 1.8 expands fewer nodes for a longer path; Manhattan
+  // happens to find the shortest path on this map, with fewer expansions.
+  const Lesson heur = loadLesson(dir / "admissible-heuristics.json");
+  const PolygonMap hall = buildPolygonMap(heur.map);
+  const VisibilityGraph hall_graph(hall);
+  const VisibilityQuery hq(hall_graph, *heur.settings.start, *heur.settings.goal);
+  SearchOptions weighted, manhattan;
+  weighted.weight = 1.8;
+  manhattan.heuristic = Heuristic::Manhattan;
+  const Path exact_h = findPath(hq, hq.startNode(), hq.goalNode());
+  const Path weighted_h = findPath(hq, hq.startNode(), hq.goalNode(), weighted);
+  const Path manhattan_h = findPath(hq, hq.startNode(), hq.goalNode(), manhattan);
+  CHECK(weighted_h.length > exact_h.length + 1.0);
+  CHECK(weighted_h.length <= 1.8 * exact_h.length);
+  CHECK(weighted_h.expanded < exact_h.expanded);
+  CHECK(manhattan_h.length == Approx(exact_h.length).epsilon(1e-12));
+  CHECK(manhattan_h.expanded < exact_h.expanded);
   const VisibilityGraph offset(seed, VisibilityOptions{0.5});
   CHECK(findPath(offset, *reflex.settings.start, *reflex.settings.goal).length > p.length);
 }
