@@ -15,5 +15,9 @@ int runValidate(const std::vector<std::string>& args);
 int runConvert(const std::vector<std::string>& args);
 /// `polypath bench navmesh [--limit N]` (bench_navmesh.cpp).
 int runBenchNavmesh(const std::vector<std::string>& args);
+/// `polypath svg MAP --out F.svg [options]` (cmd_svg.cpp).
+int runSvg(const std::vector<std::string>& args);
+/// `polypath trace MAP --out F.trace.json [options]` (cmd_trace.cpp).
+int runTrace(const std::vector<std::string>& args);
 
 }  // namespace polypath::cli

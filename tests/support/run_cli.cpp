@@ -46,6 +46,11 @@ RunResult runCli(const std::vector<std::string>& args) {
   return r;
 }
 
+std::string readWholeFile(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
 std::vector<std::string> linesOf(const std::string& text) {
   std::vector<std::string> lines;
   std::size_t start = 0;

@@ -2,6 +2,7 @@
 // and captures its exit code, stdout and stderr, for the CLI tests.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,9 @@ struct RunResult {
 
 /// Runs `polypath ARGS...`, capturing stdout (popen) and stderr (a temporary file).
 RunResult runCli(const std::vector<std::string>& args);
+
+/// The whole content of a file ("" when it cannot be read).
+std::string readWholeFile(const std::filesystem::path& file);
 
 /// The lines of a text, without their newlines.
 std::vector<std::string> linesOf(const std::string& text);

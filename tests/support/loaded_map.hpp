@@ -1,0 +1,42 @@
+// loaded_map.hpp: a map file of maps/ loaded with everything a search needs (polygon
+// map, visibility graph, query for the file's start and goal), for tests that run
+// searches on the shipped maps.
+#pragma once
+
+#include <algorithm>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/polygon_map.hpp"
+#include "core/visibility_graph.hpp"
+#include "io/map_io.hpp"
+
+namespace polypath::test {
+
+/// A shipped map, built; not copyable (the graph and query point into the map).
+struct LoadedMap {
+  std::string name;  ///< file name
+  MapDocument doc;
+  PolygonMap map;
+  std::unique_ptr<VisibilityGraph> graph;
+  std::unique_ptr<VisibilityQuery> query;  ///< null when the file has no start or goal
+
+  explicit LoadedMap(const std::filesystem::path& file)
+      : name(file.filename().string()), doc(loadMap(file)), map(buildPolygonMap(doc)) {
+    graph = std::make_unique<VisibilityGraph>(map, VisibilityOptions{doc.settings.corner_offset});
+    if (doc.start && doc.goal) query = std::make_unique<VisibilityQuery>(*graph, *doc.start, *doc.goal);
+  }
+};
+
+/// Every maps/*.json file of the source tree, sorted by name.
+inline std::vector<std::filesystem::path> shippedMaps() {
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(POLYPATH_SOURCE_DIR) / "maps"))
+    if (e.path().extension() == ".json") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace polypath::test
