@@ -18,11 +18,12 @@ std::string_view trim(std::string_view s) {
 }
 
 constexpr Layer kSceneOrder[] = {
-    LayerRegion,    LayerEdgeNormals, LayerVertexNormals, LayerLosLinks, LayerStartGoalLinks,
-    LayerEdges,     LayerVertices,    LayerPath,          LayerReflexNodes, LayerClosedSet,
-    LayerOpenSet,   LayerRelaxed,     LayerExpanded,      LayerStartGoal,
+    LayerRegion,       LayerNavCorridor, LayerNavTriangles,  LayerNavAdjacency, LayerEdgeNormals,
+    LayerVertexNormals, LayerLosLinks,   LayerStartGoalLinks, LayerEdges,       LayerNavPortals,
+    LayerVertices,     LayerFunnelSides, LayerPath,          LayerFunnelApex,   LayerReflexNodes,
+    LayerClosedSet,    LayerOpenSet,     LayerRelaxed,       LayerExpanded,     LayerStartGoal,
 };
-static_assert(std::size(kSceneOrder) == 14, "every layer once");
+static_assert(std::size(kSceneOrder) == 20, "every layer once");
 
 }  // namespace
 
@@ -44,6 +45,12 @@ const char* layerKey(Layer layer) {
     case LayerExpanded: return "expanded";
     case LayerPath: return "path";
     case LayerStartGoal: return "start-goal";
+    case LayerNavTriangles: return "nav-triangles";
+    case LayerNavAdjacency: return "nav-adjacency";
+    case LayerNavCorridor: return "nav-corridor";
+    case LayerNavPortals: return "nav-portals";
+    case LayerFunnelApex: return "funnel-apex";
+    case LayerFunnelSides: return "funnel-sides";
   }
   return "?";
 }
