@@ -45,6 +45,7 @@
 #include "editor/sdl_draw.hpp"
 #include "io/map_io.hpp"
 #include "stb_image.h"
+#include "support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
 using namespace polypath;
@@ -63,26 +64,9 @@ const char* const kSeedJson =
     R"([24,3],[24,8],[6,8],[6,10],[24,10],[24,24],[15,24],[15,17],[21,17],[21,15]],"holes":[]}],"start":[15,6],)"
     R"("goal":[18,22],"settings":{"clearance":0,"corner_offset":0}})";
 
-/// A fresh temporary folder, removed with everything in it.
-struct EditorTempDir {
-  fs::path path;
-  EditorTempDir() {
-    static int counter = 0;
-    path = fs::temp_directory_path() / ("polypath-editor-test-" + std::to_string(::getpid()) + "-" +
-                                        std::to_string(counter++));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~EditorTempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  EditorTempDir(const EditorTempDir&) = delete;
-  EditorTempDir& operator=(const EditorTempDir&) = delete;
-  fs::path write(const std::string& name, const std::string& text) const {
-    std::ofstream(path / name, std::ios::binary) << text;
-    return path / name;
-  }
+/// A fresh temporary folder for one test (tests/support/temp_dir.hpp).
+struct EditorTempDir : polypath::test::TempDir {
+  EditorTempDir() : TempDir("editor-test") {}
 };
 
 fs::path seedMapFile() { return fs::path(POLYPATH_SOURCE_DIR) / "maps" / "seed-demo.json"; }
@@ -157,6 +141,7 @@ struct HeadlessEditor {
     options.width = width;
     options.height = height;
     options.autosave = autosave;
+    options.preferences = false;  // nor read or write the preferences there
     app = std::make_unique<App>(options);
     std::string error;
     const bool started = app->init(&error);
@@ -866,7 +851,7 @@ TEST_CASE("Save As through the panel writes the file and clears the unsaved mark
   const MapDocument saved = loadMap(out);
   CHECK(saved.start == ed.app->scene().document().start);
   // Open of a broken file: status line error, the document stays.
-  ed.app->ui().path_text = dir.write("broken.json", "[1,2").string();
+  ed.app->ui().path_text = dir.write("broken.json", "[1,2");
   ed.click("Open");
   CHECK(ed.app->ui().status_error);
   CHECK(ed.app->scene().document().start == saved.start);
@@ -1380,8 +1365,8 @@ TEST_CASE("autosave writes a recovery file; the next start offers it and Recover
     REQUIRE(ed.app->autosaveNow());
     REQUIRE(fs::exists(recovery));
     fs::remove(recovery);
-    // Every kAutosaveEdits-th edit autosaves.
-    for (std::uint64_t i = 0; i + 1 < kAutosaveEdits; ++i) ed.app->scene().setGoal(Point{19, 21 + 0.01 * static_cast<double>(i)});
+    // Every kAutosaveEdits-th edit autosaves (setting the same goal again is no edit).
+    for (std::uint64_t i = 1; i < kAutosaveEdits; ++i) ed.app->scene().setGoal(Point{19, 21 + 0.01 * static_cast<double>(i)});
     ed.frames(1);
     CHECK_FALSE(fs::exists(recovery));
     ed.app->scene().setGoal(Point{19.5, 21});

@@ -77,7 +77,8 @@ void Scene::setDocument(MapDocument doc, std::optional<std::filesystem::path> fi
   last_found_path_ = Path{};
   doc_ = std::move(doc);
   file_ = std::move(file);
-  dirty_ = dirty;
+  history_.reset(doc_, !dirty);
+  gesture_base_.reset();
   stepping_ = running_ = false;
   ++generation_;
   rebuild();
@@ -100,7 +101,7 @@ bool Scene::saveFile(const std::filesystem::path& file, std::string* error) {
   try {
     saveMap(doc_, file);
     file_ = file;
-    dirty_ = false;
+    history_.markSaved();
     file_problem_.reset();
     return true;
   } catch (const std::exception& e) {
@@ -125,25 +126,95 @@ std::string Scene::displayName() const {
 
 // [SECTION] Edits
 
-bool Scene::moveHandle(const Handle& handle, Point p) {
-  if (!setHandlePosition(doc_, handle, p)) return false;
+bool Scene::edit(const std::string& label, const std::function<bool(MapDocument&)>& change,
+                 const std::string& merge_key) {
+  if (gesture_base_) {
+    gestureUpdate(change);
+    return true;
+  }
+  MapDocument next = doc_;
+  if (!change(next) || next == doc_) return false;
+  doc_ = std::move(next);
+  history_.push(EditCommand{label, doc_, merge_key});
   documentChanged();
   return true;
 }
 
-void Scene::setCornerOffset(double offset) {
-  doc_.settings.corner_offset = offset;
+void Scene::beginGesture() {
+  if (gesture_base_) endGesture("Edit");
+  gesture_base_ = doc_;
+}
+
+void Scene::gestureUpdate(const std::function<bool(MapDocument&)>& change) {
+  if (!gesture_base_) return;
+  MapDocument next = *gesture_base_;
+  change(next);
+  if (next == doc_) return;
+  doc_ = std::move(next);
   documentChanged();
+}
+
+void Scene::endGesture(const std::string& label) {
+  if (!gesture_base_) return;
+  gesture_base_.reset();
+  if (doc_ == history_.current()) return;
+  history_.push(EditCommand{label, doc_, {}});
+}
+
+void Scene::cancelGesture() {
+  if (!gesture_base_) return;
+  MapDocument base = std::move(*gesture_base_);
+  gesture_base_.reset();
+  if (base == doc_) return;
+  doc_ = std::move(base);
+  documentChanged();
+}
+
+bool Scene::undo() {
+  if (gesture_base_) endGesture("Edit");
+  return history_.canUndo() && jumpTo(history_.position() - 1);
+}
+
+bool Scene::redo() {
+  if (gesture_base_) endGesture("Edit");
+  return history_.canRedo() && jumpTo(history_.position() + 1);
+}
+
+bool Scene::jumpTo(std::size_t n) {
+  if (gesture_base_) endGesture("Edit");
+  auto doc = history_.jumpTo(n);
+  if (!doc) return false;
+  doc_ = std::move(*doc);
+  documentChanged();
+  return true;
+}
+
+bool Scene::moveHandle(const Handle& handle, Point p) {
+  if (!handlePosition(doc_, handle)) return false;
+  edit("Move " + describeHandle(handle), [&](MapDocument& d) { return setHandlePosition(d, handle, p); },
+       "move " + describeHandle(handle));
+  return true;
+}
+
+void Scene::setCornerOffset(double offset) {
+  edit("Corner offset", [&](MapDocument& d) {
+    d.settings.corner_offset = offset;
+    return true;
+  }, "corner offset");
 }
 
 void Scene::setStart(std::optional<Point> p) {
-  doc_.start = p;
-  documentChanged();
+  edit(p ? (doc_.start ? "Move start" : "Add start") : "Remove start", [&](MapDocument& d) {
+    d.start = p;
+    return true;
+  }, "start");
 }
 
 void Scene::setGoal(std::optional<Point> p) {
-  doc_.goal = p;
-  documentChanged();
+  edit(p ? (doc_.goal ? "Move goal" : "Add goal") : "Remove goal", [&](MapDocument& d) {
+    d.goal = p;
+    return true;
+  }, "goal");
 }
 
 void Scene::setSnapToWalkable(bool on) {
@@ -153,7 +224,6 @@ void Scene::setSnapToWalkable(bool on) {
 }
 
 void Scene::documentChanged() {
-  dirty_ = true;
   ++edits_;
   rebuild();
 }
