@@ -543,6 +543,7 @@ void App::frame(Image* capture) {
   if (std::string message = tools_.takeMessage(); !message.empty()) setStatus(ui_, message, true);
   drawModals(scene_, ui_);
   handleRecoveryAnswer();
+  handleBackgroundRequest();
   updateTitle();
   render(capture);
   if (options_.autosave) autosaveTick();
@@ -785,6 +786,48 @@ void App::drawGrid(SdlDebugDraw& dd) const {
   }
 }
 
+void App::handleBackgroundRequest() {
+  if (!ui_.background_request) return;
+  const std::string image = std::move(*ui_.background_request);
+  ui_.background_request.reset();
+  BackgroundImage probe;
+  if (!probe.load(renderer_, resolveBackgroundImage(image, scene_.file()))) {
+    setStatus(ui_, probe.error(), true);
+    return;
+  }
+  // Keep the placement of a picture already there; a first picture spans the map's width.
+  BackgroundSettings b;
+  if (const auto old = backgroundOf(scene_.document())) {
+    b = *old;
+  } else if (const auto bounds = documentBounds(scene_.document())) {
+    b.offset = bounds->min;
+    const double w = bounds->max.x - bounds->min.x;
+    if (w > 0) b.scale = w / probe.width();
+  }
+  b.image = image;
+  scene_.edit("Set background image", [&](MapDocument& d) {
+    setBackground(d, b);
+    return true;
+  });
+  setStatus(ui_, "Background image " + image + ": " + std::to_string(probe.width()) + " x " +
+                     std::to_string(probe.height()) + " pixels.", false);
+}
+
+void App::drawBackgroundImage() {
+  const auto b = backgroundOf(scene_.document());
+  if (!b || b->image.empty()) {
+    background_.clear();
+    ui_.background_error.clear();
+    return;
+  }
+  if (!background_.load(renderer_, resolveBackgroundImage(b->image, scene_.file()))) {
+    ui_.background_error = background_.error();
+    return;
+  }
+  ui_.background_error.clear();
+  background_.draw(renderer_, camera_, *b);
+}
+
 void App::drawTools(SdlDebugDraw& dd) const {
   const MapDocument& doc = scene_.document();
   const ToolOverlay& o = tools_.overlay();
@@ -911,10 +954,14 @@ void App::render(Image* capture) {
     DrawStyle style;
     style.normal_length = 18.0 / camera_.scale();
     const std::uint32_t markers = LayerStartGoal;
-    // Back to front: region, grid, the scene, problems and snapping, start and goal,
+    // Back to front: region, grid, background image, the scene, problems and snapping, start and goal,
     // hover and drag rings; then the text (node numbers, S and G) over everything.
     scene_.draw(dd, ui_.layers & LayerRegion, style);
     if (ui_.show_grid) drawGrid(dd);
+    // The picture to trace lies over the region's fill (which would hide it) and under
+    // every line.
+    dd.flush();
+    drawBackgroundImage();
     scene_.draw(dd, ui_.layers & ~(static_cast<std::uint32_t>(LayerRegion) | markers), style);
     drawOverlays(dd);
     scene_.drawMarkers(dd, ui_.layers);

@@ -19,6 +19,7 @@
 
 #include <SDL.h>
 
+#include "editor/background.hpp"
 #include "editor/camera.hpp"
 #include "editor/colours.hpp"
 #include "editor/command_line.hpp"
@@ -131,6 +132,8 @@ class App {
   void drawOverlays(SdlDebugDraw& dd) const;
   void drawLabels(SdlDebugDraw& dd) const;
   void drawTools(SdlDebugDraw& dd) const;
+  void drawBackgroundImage();
+  void handleBackgroundRequest();
   bool handleShortcut(const SDL_KeyboardEvent& key);
   void updateBanner();
   void drawBanner(const ScreenRect& canvas) const;
@@ -144,6 +147,7 @@ class App {
   UiState ui_;
   Camera camera_;
   ToolController tools_;
+  BackgroundImage background_;
   bool space_down_ = false;  // Space held: left drag pans
   std::uint64_t fitted_generation_ = 0;
   std::string load_error_;

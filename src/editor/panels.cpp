@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "editor/background.hpp"
 #include "editor/colours.hpp"
 #include "imgui.h"
 #include "imgui_stdlib.h"
@@ -687,6 +688,70 @@ void pointRow(Scene& scene, const char* label, bool is_start) {
   ImGui::PopID();
 }
 
+void backgroundPart(Scene& scene, UiState& ui) {
+  ImGui::Separator();
+  ImGui::TextUnformatted("Background image");
+  std::string error;
+  const std::optional<BackgroundSettings> bg = backgroundOf(scene.document(), &error);
+  if (bg && ui.background_text.empty()) ui.background_text = bg->image;
+  ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - 120.0f));
+  const bool enter = ImGui::InputTextWithHint("##bgpath", "art/level.png", &ui.background_text,
+                                              ImGuiInputTextFlags_EnterReturnsTrue);
+  tip("A PNG or JPEG to trace, drawn under the map. A relative path is relative to the map file's folder.");
+  ImGui::SameLine();
+  if (namedButton(ui, "Load", "Load background") || enter) {
+    if (ui.background_text.empty())
+      setStatus(ui, "Type the path of a PNG or JPEG image, then press Load.", true);
+    else
+      ui.background_request = ui.background_text;
+  }
+  tip("Put this picture under the map, fitted to the map's width (undoable; saved in the map's settings).");
+  if (!bg) {
+    ImGui::TextColored(kDimText, "None.");
+    return;
+  }
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Remove")) {
+    scene.edit("Remove background image", [](MapDocument& d) {
+      setBackground(d, std::nullopt);
+      return true;
+    });
+    ui.background_text.clear();
+    return;
+  }
+  tip("Remove the background image from the map (undoable).");
+  if (!error.empty()) ImGui::TextColored(kWarningText, "%s", error.c_str());
+  if (!ui.background_error.empty()) clampedText(ui.background_error, kErrorText, 3);
+  BackgroundSettings b = *bg;
+  bool changed = false;
+  double xy[2] = {b.offset.x, b.offset.y};
+  ImGui::SetNextItemWidth(200);
+  if (ImGui::InputScalarN("offset", ImGuiDataType_Double, xy, 2, nullptr, nullptr, "%.6g")) {
+    b.offset = {xy[0], xy[1]};
+    changed = isFinite(b.offset);
+  }
+  bool done = ImGui::IsItemDeactivated();
+  tip("World position of the picture's top-left corner.");
+  ImGui::SetNextItemWidth(200);
+  if (ImGui::InputDouble("scale", &b.scale, 0.0, 0.0, "%.6g")) changed = b.scale > 0 && std::isfinite(b.scale);
+  done |= ImGui::IsItemDeactivated();
+  tip("World units per image pixel.");
+  float opacity = static_cast<float>(b.opacity);
+  ImGui::SetNextItemWidth(200);
+  if (ImGui::SliderFloat("opacity", &opacity, 0.0f, 1.0f, "%.2f")) {
+    b.opacity = opacity;
+    changed = true;
+  }
+  done |= ImGui::IsItemDeactivated();
+  tip("0: invisible, 1: opaque.");
+  if (changed)
+    scene.edit("Place background image", [&](MapDocument& d) {
+      setBackground(d, b);
+      return true;
+    }, "background");
+  if (done) scene.closeMerge();
+}
+
 void mapTab(Scene& scene, UiState& ui, ToolController& tools) {
   pointRow(scene, "start", true);
   pointRow(scene, "goal", false);
@@ -696,6 +761,7 @@ void mapTab(Scene& scene, UiState& ui, ToolController& tools) {
   helpMarker("When the start or the goal is outside the walkable region (in a hole, outside every polygon), "
              "search from the nearest walkable point instead. The map keeps the point where you put it; the "
              "canvas shows the snapped point at the end of a dashed line.");
+  backgroundPart(scene, ui);
   ImGui::Separator();
   const std::vector<MapProblem> problems = scene.problems();
   const int polygons = static_cast<int>(scene.document().polygons.size());

@@ -62,6 +62,9 @@ struct UiState {
   std::string recovery_prompt;
   RecoveryAnswer recovery_answer = RecoveryAnswer::None;  ///< set by the modal's buttons
 
+  std::string background_text;                    ///< the background image path field (Map tab)
+  std::optional<std::string> background_request;  ///< load this background image (App fits it to the map)
+  std::string background_error;                   ///< why the map's background image cannot be shown
   std::vector<std::filesystem::path> recent;      ///< recently opened or saved files, newest first
   bool new_request = false;                       ///< start a new map (after confirming unsaved changes)
   bool fit_requested = false;                     ///< fit the map into the canvas next frame
