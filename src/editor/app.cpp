@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <limits>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -387,6 +388,91 @@ int App::run() {
     if (!vsync && spent < 16) SDL_Delay(static_cast<Uint32>(16 - spent));
   }
   if (ui_.discard_changes && recovery_file_ && recovery_owned_) removeRecovery(*recovery_file_);
+  return 0;
+}
+
+int App::runBenchDrag() {
+  const MapDocument& doc = scene_.document();
+  const auto bounds = documentBounds(doc);
+  Handle grab;
+  double best = std::numeric_limits<double>::infinity();
+  if (bounds) {
+    const Point centre{(bounds->min.x + bounds->max.x) / 2, (bounds->min.y + bounds->max.y) / 2};
+    for (std::size_t p = 0; p < doc.polygons.size(); ++p)
+      for (int h = -1; h < static_cast<int>(doc.polygons[p].holes.size()); ++h)
+        for (const Handle& v : ringHandles(doc, RingRef{static_cast<int>(p), h}))
+          if (const double d = distance(*handlePosition(doc, v), centre); d < best) {
+            best = d;
+            grab = v;
+          }
+  }
+  if (!grab) {
+    std::fprintf(stderr, "polypath-editor: --bench-drag: the map has no vertex to drag\n");
+    return 1;
+  }
+  const Point origin = *handlePosition(doc, grab);
+  const Uint32 window = SDL_GetWindowID(window_);
+  auto push = [&](Uint32 type, Point world) {
+    const ScreenPos s = camera_.toScreen(world);
+    SDL_Event e{};
+    e.type = type;
+    if (type == SDL_MOUSEMOTION) {
+      e.motion.windowID = window;
+      e.motion.x = static_cast<int>(std::lround(s.x));
+      e.motion.y = static_cast<int>(std::lround(s.y));
+      e.motion.state = SDL_BUTTON_LMASK;
+    } else {
+      e.button.windowID = window;
+      e.button.button = SDL_BUTTON_LEFT;
+      e.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
+      e.button.clicks = 1;
+      e.button.x = static_cast<int>(std::lround(s.x));
+      e.button.y = static_cast<int>(std::lround(s.y));
+    }
+    SDL_PushEvent(&e);
+  };
+  for (int i = 0; i < 3; ++i) frame();  // layout
+  // Zoomed in on the vertex (120 pixels per world unit) so a circle of a quarter unit,
+  // small enough to keep a maze valid, moves the mouse by whole pixels every frame.
+  const double scale = 120.0;
+  const ScreenRect v = camera_.viewport();
+  camera_ = Camera(v, origin - Point{v.w / 2 / scale, v.h / 2 / scale}, scale);
+  push(SDL_MOUSEMOTION, origin);
+  frame();
+  push(SDL_MOUSEBUTTONDOWN, origin);
+  frame();
+  const std::size_t commands_before = scene_.history().size();
+  std::vector<double> frame_ms, validate_ms, build_ms, query_ms;
+  const double radius = 0.25;
+  for (int i = 0; i < options_.bench_drag; ++i) {
+    const double a = 2 * 3.14159265358979323846 * i / 60.0;
+    push(SDL_MOUSEMOTION, origin + Point{radius * std::cos(a), radius * std::sin(a)});
+    const auto t0 = std::chrono::steady_clock::now();
+    frame();
+    frame_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    validate_ms.push_back(scene_.stats().validate_ms);
+    build_ms.push_back(scene_.stats().build_ms);
+    query_ms.push_back(scene_.stats().query_ms);
+  }
+  push(SDL_MOUSEBUTTONUP, origin);
+  frame();
+  auto percentile = [](std::vector<double> values, double q) {
+    std::sort(values.begin(), values.end());
+    return values[std::min(values.size() - 1, static_cast<std::size_t>(q * static_cast<double>(values.size())))];
+  };
+  SDL_RendererInfo info{};
+  SDL_GetRendererInfo(renderer_, &info);
+  std::printf("bench-drag: %s, %zu vertices, %zu reflex nodes, %zu links; dragged %s\n", scene_.displayName().c_str(),
+              scene_.stats().vertices, scene_.stats().reflex_nodes, scene_.stats().links, describeHandle(grab).c_str());
+  std::printf("%d frames of %dx%d (%s renderer), one mouse motion each; the drag made %zu command(s)\n",
+              options_.bench_drag, width(), height(), info.name ? info.name : "?",
+              scene_.history().size() - commands_before);
+  std::printf("frame ms: median %.2f  p90 %.2f  max %.2f\n", percentile(frame_ms, 0.5), percentile(frame_ms, 0.9),
+              *std::max_element(frame_ms.begin(), frame_ms.end()));
+  std::printf("in each frame, ms (median / p90): validateMap %.2f / %.2f, build (PolygonMap + VisibilityGraph) "
+              "%.2f / %.2f, query %.2f / %.2f\n",
+              percentile(validate_ms, 0.5), percentile(validate_ms, 0.9), percentile(build_ms, 0.5),
+              percentile(build_ms, 0.9), percentile(query_ms, 0.5), percentile(query_ms, 0.9));
   return 0;
 }
 

@@ -88,6 +88,13 @@ class App {
   /// map could not be loaded (the PNG is still written).
   int runScreenshot();
 
+  /// The drag benchmark (--bench-drag N): presses the ring vertex nearest the map's
+  /// centre, moves it round a small circle (a quarter of a world unit) with one mouse
+  /// motion per frame for N frames, releases, and prints the frame times (median, 90th
+  /// percentile, max, milliseconds) and the scene's build and query times to stdout.
+  /// Returns 0, or 1 when the map has no vertex to drag.
+  int runBenchDrag();
+
   /// True once the user closed the window (after confirming unsaved changes), or SDL_QUIT
   /// arrived.
   bool quitRequested() const { return ui_.quit; }

@@ -235,11 +235,13 @@ int Scene::expansionsToReplay() const { return stepping_ && query_ ? search_.sta
 void Scene::rebuild() {
   const int replay = expansionsToReplay();
   base_problems_.clear();
+  const auto v0 = Clock::now();
   try {
     base_problems_ = validateMap(doc_);
   } catch (const std::exception& e) {
     base_problems_.push_back({MapProblem::Severity::Error, "", std::string("validation failed: ") + e.what()});
   }
+  validate_ms_ = msSince(v0);
   const bool map_errors = std::any_of(base_problems_.begin(), base_problems_.end(), [](const MapProblem& p) {
     return p.severity == MapProblem::Severity::Error && !isQueryProblem(p);
   });
@@ -463,6 +465,7 @@ void Scene::updateStats() {
     s.reflex_nodes = graph_->nodes().size();
     s.links = graph_->links().size();
   }
+  s.validate_ms = validate_ms_;
   s.build_ms = build_ms_;
   s.query_ms = query_ms_;
   const Path& shown = shownPath();

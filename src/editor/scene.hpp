@@ -43,6 +43,7 @@ struct SceneStats {
   int expansions = 0;            ///< nodes expanded: by findPath, or by the stepped search while stepping
   bool path_found = false;       ///< a path is shown
   double path_length = 0.0;      ///< world units, 0 without a path
+  double validate_ms = 0.0;      ///< validateMap time of the last rebuild, milliseconds
   double build_ms = 0.0;         ///< PolygonMap + VisibilityGraph build time, milliseconds
   double query_ms = 0.0;         ///< VisibilityQuery + findPath time, milliseconds
   SearchStatus status = SearchStatus::Idle;  ///< of findPath, or of the stepped search while stepping
@@ -269,6 +270,7 @@ class Scene {
   double steps_per_second_ = 4.0;
   double step_budget_ = 0.0;
 
+  double validate_ms_ = 0.0;
   double build_ms_ = 0.0;
   double query_ms_ = 0.0;
   SceneStats stats_;
