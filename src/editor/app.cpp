@@ -388,6 +388,10 @@ int App::run() {
     if (!vsync && spent < 16) SDL_Delay(static_cast<Uint32>(16 - spent));
   }
   if (ui_.discard_changes && recovery_file_ && recovery_owned_) removeRecovery(*recovery_file_);
+  // Written at every exit (a broken file is replaced by a good one), not only on change.
+  std::string error;
+  if (prefs_file_ && !savePreferences(currentPreferences(), *prefs_file_, &error))
+    std::fprintf(stderr, "polypath-editor: preferences not saved: %s\n", error.c_str());
   return 0;
 }
 
