@@ -40,6 +40,7 @@
 #include "editor/camera.hpp"
 #include "editor/command_line.hpp"
 #include "editor/picking.hpp"
+#include "editor/preferences.hpp"
 #include "editor/recovery.hpp"
 #include "editor/scene.hpp"
 #include "editor/sdl_draw.hpp"
@@ -974,7 +975,8 @@ TEST_CASE("SDL_QUIT (SIGTERM) quits at once, autosaving unsaved work; closing th
   }
 }
 
-TEST_CASE("under Xvfb the editor opens a window on a map with huge coordinates and stops on SIGTERM", "[editor]") {
+TEST_CASE("under Xvfb the editor opens a window on a map with huge coordinates, stops on SIGTERM, keeps preferences",
+          "[editor]") {
   if (runShell("command -v xvfb-run") != 0) {
     WARN("xvfb-run is not installed: skipped (apt-get install xvfb)");
     return;
@@ -984,6 +986,14 @@ TEST_CASE("under Xvfb the editor opens a window on a map with huge coordinates a
   far.polygons[0].outer[5] = {1e300, 10};
   const fs::path map = dir.path / "far.json";
   saveMap(far, map);
+  // Remembered preferences: the window opens at their size, and at exit they are
+  // written back with the map added to the recent files.
+  const fs::path prefs_file = dir.path / "config" / "polypath" / "preferences.json";
+  Preferences prefs;
+  prefs.window_width = 900;
+  prefs.window_height = 640;
+  prefs.snap = true;
+  REQUIRE(savePreferences(prefs, prefs_file));
   // The editor runs in the background for 3 seconds, then gets SIGTERM: it must exit 0
   // at once (the old grid loop never returned to the event loop, and SIGTERM did nothing).
   const std::string script = "'" + std::string(POLYPATH_EDITOR_BIN) + "' '" + map.string() +
@@ -995,6 +1005,14 @@ TEST_CASE("under Xvfb the editor opens a window on a map with huge coordinates a
                             &output);
   INFO(output);
   CHECK(code == 0);  // 3: it had already exited; 124: the timeout; other: a crash or the no-display exit
+  std::string message;
+  const Preferences after = loadPreferences(prefs_file, &message);
+  CHECK(message.empty());
+  CHECK(after.window_width == 900);
+  CHECK(after.window_height == 640);
+  CHECK(after.snap);
+  REQUIRE(after.recent.size() == 1);
+  CHECK(after.recent[0] == fs::absolute(map).lexically_normal());
 }
 
 // [SECTION] Banner and problem marks

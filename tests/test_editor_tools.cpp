@@ -619,4 +619,27 @@ TEST_CASE("with snapping on, the drawn grid lines are the snap positions", "[edi
   CHECK(s == snapToGrid(s, 0.5));
 }
 
+TEST_CASE("review screenshots of the editing tools", "[.][editor-shots]") {
+  // Run with: polypath_tests "[editor-shots]"; writes PNGs to $POLYPATH_SHOTS_DIR (or the
+  // temporary folder) for a person to look at: nothing is checked here.
+  const char* env = std::getenv("POLYPATH_SHOTS_DIR");
+  const fs::path out = env ? fs::path(env) : fs::temp_directory_path();
+  TempDir dir("editor-tools");
+  HeadlessEditor ed(withMap(dir.write("seed.json", kSeedJson)));
+  ed.app->ui().snap = true;
+  // A selected ring half way through a box selection, and the edge under the mouse.
+  ed.drag(pixel(ed, {14, 14.2}), pixel(ed, {22, 18}), 2);
+  ed.motion(static_cast<int>(pixel(ed, {12, 3.05}).x), static_cast<int>(pixel(ed, {12, 3.05}).y));
+  REQUIRE(writePng(ed.shot(), out / "editor-selection-hover-edge.png"));
+  // A hole being drawn.
+  ed.key(SDL_SCANCODE_H);
+  for (Point p : {Point{9, 4}, Point{13, 4}, Point{13, 7}}) clickAt(ed, p);
+  ed.motion(static_cast<int>(pixel(ed, {9.2, 6.8}).x), static_cast<int>(pixel(ed, {9.2, 6.8}).y));
+  ed.click("tab History");
+  REQUIRE(writePng(ed.shot(), out / "editor-drawing-hole.png"));
+  ed.key(SDL_SCANCODE_RETURN);
+  ed.click("tab Help");
+  REQUIRE(writePng(ed.shot(), out / "editor-help.png"));
+}
+
 #endif  // POLYPATH_HAVE_EDITOR

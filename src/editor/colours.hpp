@@ -14,7 +14,7 @@ inline constexpr Color kWarningColor{255, 190, 60, 255};
 /// the mouse (a click inserts a vertex on it), the ring being drawn, the handle under the
 /// mouse and the handle being dragged.
 inline constexpr Color kSelectionColor{80, 200, 255, 255};
-inline constexpr Color kHoverEdgeColor{255, 255, 255, 200};
+inline constexpr Color kHoverEdgeColor{190, 255, 60, 255};
 inline constexpr Color kDrawingColor{255, 150, 40, 255};
 inline constexpr Color kHoverRing{255, 255, 255, 255};
 inline constexpr Color kDragRing{255, 230, 90, 255};

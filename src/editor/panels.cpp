@@ -450,6 +450,7 @@ void searchOptions(Scene& scene) {
   int method = 0;
   const char* methods[] = {"visibility graph"};
   ImGui::Combo("Method", &method, methods, IM_ARRAYSIZE(methods));
+  tip("The search method whose graph is built and searched.");
   helpMarker("A* over the reflex corners that see each other, with start and goal linked in. "
              "Navigation mesh and grid come later.");
 
@@ -459,6 +460,7 @@ void searchOptions(Scene& scene) {
     options.heuristic = heuristic == 0 ? Heuristic::None : Heuristic::Euclidean;
     changed = true;
   }
+  tip("h, the estimate of the distance left. Euclidean (straight line) is admissible: paths stay shortest.");
   float weight = static_cast<float>(options.weight);
   if (ImGui::SliderFloat("Weight", &weight, 1.0f, 5.0f, "%.2f")) {
     options.weight = std::clamp(static_cast<double>(weight), 1.0, 5.0);
@@ -470,10 +472,13 @@ void searchOptions(Scene& scene) {
     options.tie_break = larger_g ? TieBreak::LargerG : TieBreak::None;
     changed = true;
   }
+  tip("Among open nodes with equal f, expand the one with larger g (deeper) first: usually fewer expansions.");
   double offset = scene.document().settings.corner_offset;
   if (ImGui::InputDouble("Corner offset", &offset, 0.05, 0.5, "%.3f")) {
     if (std::isfinite(offset)) scene.setCornerOffset(std::max(0.0, offset));
   }
+  if (ImGui::IsItemDeactivated()) scene.closeMerge();
+  tip("World units; an undoable edit of the map's settings.");
   helpMarker("Pushes graph nodes this far into the walkable area along the vertex normals "
              "(world units, saved in the map). 0 gives exact shortest paths.");
   ImGui::PopItemWidth();
@@ -757,6 +762,7 @@ void mapTab(Scene& scene, UiState& ui, ToolController& tools) {
   pointRow(scene, "goal", false);
   bool snap = scene.snapToWalkable();
   if (ImGui::Checkbox("Snap start/goal to the walkable region", &snap)) scene.setSnapToWalkable(snap);
+  tip("Search from the nearest walkable point when the start or goal is outside the walkable region.");
   recordItemRect(ui, "Snap start/goal");
   helpMarker("When the start or the goal is outside the walkable region (in a hole, outside every polygon), "
              "search from the nearest walkable point instead. The map keeps the point where you put it; the "
@@ -837,11 +843,15 @@ void helpTab() {
       {"F1", "this help"},
       {"drop a file", "open it"},
   };
-  if (!ImGui::BeginTable("shortcuts", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
+  if (!ImGui::BeginTable("shortcuts", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) return;
+  ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthFixed, ImGui::GetContentRegionAvail().x * 0.42f);
+  ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);
   for (const Row& r : rows) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(r.keys);
+    ImGui::PopTextWrapPos();
     ImGui::TableNextColumn();
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(kDimText, "%s", r.what);
