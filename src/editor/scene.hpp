@@ -6,7 +6,8 @@
 //
 // The Scene has two parts: the document part (document, file, undo history, edits) and
 // the built part (rebuild(): map, graph, query, stepped search, drawing), which is where
-// another search method plugs in. Every edit goes through edit() or a gesture and
+// another search method plugs in. They are implemented in scene_document.cpp and
+// scene.cpp. Every edit goes through edit() or a gesture and
 // becomes one undoable command (history.hpp).
 //
 // Every edit rebuilds the PolygonMap and VisibilityGraph and redoes the query (maps are
@@ -229,8 +230,10 @@ class Scene {
   void drawMarkers(DebugDraw& dd, std::uint32_t layers) const;
 
  private:
+  // Runs a load or save: on success clears the file problem, on an exception records it
+  // (and in `error`) and returns false.
+  bool fileOperation(const std::filesystem::path& file, std::string* error, const std::function<void()>& operation);
   void documentChanged();
-  void setDocumentFromHistory(MapDocument doc);
   void rebuild();
   // Redoes the query; while stepping, replays `replay` expansions on the new search.
   void requery(int replay);
