@@ -704,10 +704,14 @@ TEST_CASE("typing a coordinate into the vertex table moves the vertex and update
   ed.click("tab Map");
   CHECK(ed.app->ui().tab == PanelTab::Map);
   ed.click("vertex 0,-1,11 x");  // vertex (21, 15); a click selects the whole number
-  ed.type("19");
+  ed.type("1");
+  ed.type("9");
   ed.key(SDL_SCANCODE_RETURN);
   CHECK(scene.document().polygons[0].outer[11] == Point{19, 15});
   CHECK(scene.dirty());
+  // Typing into one cell is one undoable command, however many characters.
+  REQUIRE(scene.history().size() == 1);
+  CHECK(scene.history().command(0).label == "Move polygon 0, outer ring, vertex 11");
   const Path fresh = freshPath(scene.document());
   CHECK(scene.shownPath().length != Approx(kSeedLength).margin(1e-6));
   CHECK(scene.shownPath().points == fresh.points);
@@ -716,6 +720,7 @@ TEST_CASE("typing a coordinate into the vertex table moves the vertex and update
   ed.type("12");
   ed.key(SDL_SCANCODE_RETURN);
   CHECK(scene.document().polygons[0].outer[4] == Point{6, 12});
+  CHECK(scene.history().size() == 2);
   CHECK_FALSE(scene.mapIsCurrent());
   CHECK(scene.hasErrors());
   CHECK(scene.shownPath().points == fresh.points);

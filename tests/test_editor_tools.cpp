@@ -418,6 +418,37 @@ TEST_CASE("drawing a hole and a polygon with clicks, saving, and the pixels of t
   CHECK(std::string(SDL_GetWindowTitle(ed.app->window())) == "Seed demo - polypath-editor");
 }
 
+TEST_CASE("Space + left drag pans instead of editing; middle drag pans too", "[editor]") {
+  TempDir dir("editor-tools");
+  HeadlessEditor ed(withMap(dir.write("seed.json", kSeedJson)));
+  const MapDocument original = ed.app->scene().document();
+  const Camera before = ed.app->camera();
+  SDL_Event e{};
+  e.type = SDL_KEYDOWN;
+  e.key.windowID = SDL_GetWindowID(ed.app->window());
+  e.key.keysym.scancode = SDL_SCANCODE_SPACE;
+  e.key.keysym.sym = SDLK_SPACE;
+  e.key.state = SDL_PRESSED;
+  SDL_PushEvent(&e);
+  ed.frames(1);
+  // Pressing on the start vertex would drag it without Space.
+  const ScreenPos start = pixel(ed, {15, 6});
+  ed.drag(start, ScreenPos{start.x + 40, start.y + 30}, 4);
+  e.type = SDL_KEYUP;
+  e.key.state = SDL_RELEASED;
+  SDL_PushEvent(&e);
+  ed.frames(1);
+  CHECK(ed.app->scene().document() == original);
+  CHECK(ed.app->scene().history().size() == 0);
+  const ScreenPos a = before.toScreen({10, 10}), b = ed.app->camera().toScreen({10, 10});
+  CHECK(b.x - a.x == Approx(40));
+  CHECK(b.y - a.y == Approx(30));
+  ed.drag({900, 400}, {880, 390}, 2, SDL_BUTTON_MIDDLE);
+  const ScreenPos c = ed.app->camera().toScreen({10, 10});
+  CHECK(c.x - b.x == Approx(-20));
+  CHECK(c.y - b.y == Approx(-10));
+}
+
 // [SECTION] Files: new, drop, unsaved prompt
 
 TEST_CASE("New with unsaved changes asks first; Cancel keeps the map, Discard starts an empty one", "[editor]") {
