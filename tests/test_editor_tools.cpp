@@ -611,6 +611,17 @@ TEST_CASE("background image: settings round-trip through the file and the pictur
 
 // [SECTION] Grid and snap
 
+TEST_CASE("--bench-drag N on the command line: a headless benchmark of N frames", "[editor]") {
+  const ParsedCommandLine ok = parseCommandLine({"map.json", "--bench-drag", "25"});
+  CHECK(ok.error.empty());
+  CHECK(ok.options.bench_drag == 25);
+  CHECK(ok.options.headless);
+  CHECK(parseCommandLine({"--bench-drag", "0"}).error.find("--bench-drag") != std::string::npos);
+  CHECK(parseCommandLine({"--bench-drag"}).error.find("--bench-drag") != std::string::npos);
+  CHECK(parseCommandLine({"--size", "900x700"}).options.size_given);
+  CHECK_FALSE(parseCommandLine({}).options.size_given);
+}
+
 TEST_CASE("grid step: 1-2-5 steps at least kMinGridPixels apart; with snapping, multiples of the snap step", "[editor]") {
   CHECK(gridStep(28.0) == 1.0);
   CHECK(gridStep(27.9) == 2.0);

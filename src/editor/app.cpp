@@ -554,6 +554,8 @@ void App::feedMouseToImGui() {
 }
 
 bool App::handleShortcut(const SDL_KeyboardEvent& key) {
+  // A question is open (unsaved changes, recovery): its buttons answer, not the keys.
+  if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) return false;
   const SDL_Scancode code = key.keysym.scancode;
   const bool ctrl = (key.keysym.mod & KMOD_CTRL) != 0;
   const bool shift = (key.keysym.mod & KMOD_SHIFT) != 0;
