@@ -20,6 +20,7 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -201,6 +202,52 @@ TEST_CASE("history keeps at most kMaxHistory commands, forgetting the oldest", "
   CHECK_FALSE(h.atSaved());  // the saved state was forgotten
   REQUIRE(h.jumpTo(0));
   CHECK(h.current().start == Point{15 + 0.001 * 4, 6});
+}
+
+TEST_CASE("undo and redo through 300 random edits give back every document exactly", "[editor]") {
+  std::mt19937 rng(2026);
+  auto uniform = [&](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); };
+  auto pick = [&](std::size_t n) { return static_cast<int>(std::uniform_int_distribution<std::size_t>(0, n - 1)(rng)); };
+  Scene scene;
+  scene.setDocument(seedDoc());
+  std::vector<MapDocument> states{scene.document()};
+  for (int i = 0; i < 300; ++i) {
+    const MapDocument& d = scene.document();
+    const int kind = pick(8);
+    bool done = false;
+    if (d.polygons.empty() || kind == 0) {
+      const double x = uniform(-50, 50), y = uniform(-50, 50);
+      done = scene.edit("Add polygon", [&](MapDocument& m) { return addPolygon(m, Ring{{x, y}, {x + 3, y}, {x + 1, y + 2}}); });
+    } else {
+      const int p = pick(d.polygons.size());
+      const int h = pick(d.polygons[static_cast<std::size_t>(p)].holes.size() + 1) - 1;
+      const RingRef r{p, h};
+      const int n = static_cast<int>(ringAt(d, r)->size());
+      const Point at{uniform(0, 30), uniform(0, 30)};
+      switch (kind) {
+        case 1: done = scene.edit("insert", [&](MapDocument& m) { return insertVertex(m, r, pick(static_cast<std::size_t>(n) + 1), at); }); break;
+        case 2: done = scene.moveHandle(Handle{Handle::Kind::Vertex, p, h, pick(static_cast<std::size_t>(n))}, at); scene.closeMerge(); break;
+        case 3: done = scene.edit("delete", [&](MapDocument& m) { return deleteHandles(m, {Handle{Handle::Kind::Vertex, p, h, pick(static_cast<std::size_t>(n))}}); }); break;
+        case 4: done = scene.edit("reverse", [&](MapDocument& m) { return reverseRing(m, r); }); break;
+        case 5: done = scene.edit("hole", [&](MapDocument& m) { return addHole(m, p, Ring{at, at + Point{1, 0}, at + Point{0, 1}}); }); break;
+        case 6: done = scene.edit("move ring", [&](MapDocument& m) { return moveRing(m, r, {uniform(-1, 1), uniform(-1, 1)}); }); break;
+        default: done = scene.edit("delete ring", [&](MapDocument& m) { return deleteRing(m, r); }); break;
+      }
+    }
+    if (done) states.push_back(scene.document());
+  }
+  REQUIRE(scene.history().size() == states.size() - 1);
+  for (std::size_t i = states.size() - 1; i > 0; --i) {
+    REQUIRE(scene.undo());
+    REQUIRE(scene.document() == states[i - 1]);
+  }
+  CHECK_FALSE(scene.dirty());
+  for (std::size_t i = 1; i < states.size(); ++i) {
+    REQUIRE(scene.redo());
+    REQUIRE(scene.document() == states[i]);
+  }
+  REQUIRE(scene.jumpTo(states.size() / 2));
+  CHECK(scene.document() == states[states.size() / 2]);
 }
 
 TEST_CASE("scene: every edit is a command; undo back to the saved state is clean again", "[editor]") {
