@@ -658,7 +658,7 @@ TEST_CASE("background image: settings round-trip through the file and the pictur
 
 // [SECTION] Grid and snap
 
-TEST_CASE("--bench-drag N on the command line: a headless benchmark of N frames", "[editor]") {
+TEST_CASE("the command line takes --bench-drag N: a headless benchmark of N frames", "[editor]") {
   const ParsedCommandLine ok = parseCommandLine({"map.json", "--bench-drag", "25"});
   CHECK(ok.error.empty());
   CHECK(ok.options.bench_drag == 25);
