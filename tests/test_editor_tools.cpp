@@ -729,6 +729,8 @@ TEST_CASE("review screenshots of the editing tools", "[.][editor-shots]") {
   ed.key(SDL_SCANCODE_RETURN);
   ed.click("tab Help");
   REQUIRE(writePng(ed.shot(), out / "editor-help.png"));
+  ed.click("tab Map");
+  REQUIRE(writePng(ed.shot(), out / "editor-map-tab.png"));
 }
 
 #endif  // POLYPATH_HAVE_EDITOR
