@@ -5,6 +5,9 @@ Each map is drawn as a grid of blocked ('#') and free ('.') cells; cell (x, y) i
 square [x, x+1] x [y, y+1] scaled by `cell`. The free region is traced into an outer
 ring and holes, collinear vertices are dropped. The layouts avoid diagonal pinches.
 Run: python3 maps/generate_maps.py  (deterministic; writes the JSON files beside it).
+     python3 maps/generate_maps.py --bench-map OUT.json  writes a 39 x 39 maze of about
+     2,000 vertices (the editor's drag benchmark) to OUT.json instead; it is not kept in
+     maps/ (every map there has a golden answer).
 """
 import json
 import os
@@ -126,7 +129,7 @@ SPIRAL = [
 ]
 
 
-def write(filename, name, description, rows, cell, start, goal):
+def write(filename, name, description, rows, cell, start, goal, path=None):
     outers, holes = trace(rows, cell)
     assert len(outers) == 1, (filename, len(outers))
     doc = {
@@ -136,13 +139,18 @@ def write(filename, name, description, rows, cell, start, goal):
         "start": start, "goal": goal,
         "settings": {"clearance": 0, "corner_offset": 0},
     }
-    with open(os.path.join(HERE, filename), "w") as f:
+    with open(path or os.path.join(HERE, filename), "w") as f:
         json.dump(doc, f, separators=(",", ":"))
         f.write("\n")
     print(filename, sum(len(r) for r in outers + holes), "vertices,", len(holes), "holes")
 
 
 if __name__ == "__main__":
+    import sys
+    if len(sys.argv) == 3 and sys.argv[1] == "--bench-map":
+        write("bench-map", "Bench maze", "A 39 x 39 maze with loops, about 2,000 vertices: the editor's drag benchmark.",
+              strip_border(dfs_maze(39, 2026)), 1.0, [0.5, 0.5], [76.5, 76.5], sys.argv[2])
+        sys.exit(0)
     write("maze.json", "Maze", "A 10 x 8 corridor maze with a few loops; start top-left, goal bottom-right.",
           strip_border(dfs_maze(10, 7))[:15], 2.0, [1, 1], [37, 27])
     write("rooms-with-doors.json", "Rooms with doors",

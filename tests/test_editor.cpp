@@ -40,49 +40,27 @@
 #include "editor/camera.hpp"
 #include "editor/command_line.hpp"
 #include "editor/picking.hpp"
+#include "editor/preferences.hpp"
 #include "editor/recovery.hpp"
 #include "editor/scene.hpp"
 #include "editor/sdl_draw.hpp"
 #include "io/map_io.hpp"
 #include "stb_image.h"
+#include "support/headless_editor.hpp"
+#include "support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
 using namespace polypath;
 using namespace polypath::editor;
+using namespace polypath::test;
 
 namespace {
 
 // [SECTION] Helpers
 
-constexpr double kSeedLength = 34.861884652980;
-constexpr int kWidth = 1280;
-constexpr int kHeight = 800;
-
-const char* const kSeedJson =
-    R"({"format":"polypath-map","version":1,"name":"Seed demo","units":"m","polygons":[{"outer":[[3,15],[3,3],)"
-    R"([24,3],[24,8],[6,8],[6,10],[24,10],[24,24],[15,24],[15,17],[21,17],[21,15]],"holes":[]}],"start":[15,6],)"
-    R"("goal":[18,22],"settings":{"clearance":0,"corner_offset":0}})";
-
-/// A fresh temporary folder, removed with everything in it.
-struct EditorTempDir {
-  fs::path path;
-  EditorTempDir() {
-    static int counter = 0;
-    path = fs::temp_directory_path() / ("polypath-editor-test-" + std::to_string(::getpid()) + "-" +
-                                        std::to_string(counter++));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~EditorTempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  EditorTempDir(const EditorTempDir&) = delete;
-  EditorTempDir& operator=(const EditorTempDir&) = delete;
-  fs::path write(const std::string& name, const std::string& text) const {
-    std::ofstream(path / name, std::ios::binary) << text;
-    return path / name;
-  }
+/// A fresh temporary folder for one test (tests/support/temp_dir.hpp).
+struct EditorTempDir : polypath::test::TempDir {
+  EditorTempDir() : TempDir("editor-test") {}
 };
 
 fs::path seedMapFile() { return fs::path(POLYPATH_SOURCE_DIR) / "maps" / "seed-demo.json"; }
@@ -147,111 +125,6 @@ int runEditor(const std::vector<std::string>& args) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-/// An editor running headless in this process, with helpers that push SDL events.
-struct HeadlessEditor {
-  std::unique_ptr<App> app;
-  /// Autosave stays off unless asked for: a test must not write to the user's config
-  /// folder, nor find a recovery file there.
-  explicit HeadlessEditor(AppOptions options, int width = kWidth, int height = kHeight, bool autosave = false) {
-    options.headless = true;
-    options.width = width;
-    options.height = height;
-    options.autosave = autosave;
-    app = std::make_unique<App>(options);
-    std::string error;
-    const bool started = app->init(&error);
-    INFO(error);
-    REQUIRE(started);
-    frames(2);
-  }
-  void frames(int n) {
-    for (int i = 0; i < n; ++i) app->frame();
-  }
-  void motion(int x, int y) {
-    SDL_Event e{};
-    e.type = SDL_MOUSEMOTION;
-    e.motion.windowID = SDL_GetWindowID(app->window());
-    e.motion.x = x;
-    e.motion.y = y;
-    SDL_PushEvent(&e);
-    frames(1);
-  }
-  void button(bool down, int x, int y, Uint8 which = SDL_BUTTON_LEFT) {
-    SDL_Event e{};
-    e.type = down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP;
-    e.button.windowID = SDL_GetWindowID(app->window());
-    e.button.button = which;
-    e.button.state = down ? SDL_PRESSED : SDL_RELEASED;
-    e.button.clicks = 1;
-    e.button.x = x;
-    e.button.y = y;
-    SDL_PushEvent(&e);
-    frames(1);
-  }
-  /// Moves there, presses, moves in `steps` steps to the target, releases.
-  void drag(ScreenPos from, ScreenPos to, int steps = 4, Uint8 which = SDL_BUTTON_LEFT) {
-    const int x0 = static_cast<int>(std::lround(from.x)), y0 = static_cast<int>(std::lround(from.y));
-    const int x1 = static_cast<int>(std::lround(to.x)), y1 = static_cast<int>(std::lround(to.y));
-    motion(x0, y0);
-    button(true, x0, y0, which);
-    for (int i = 1; i <= steps; ++i) motion(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps);
-    button(false, x1, y1, which);
-  }
-  /// Clicks the centre of a named panel button (its rectangle from the last frame).
-  void click(const std::string& name) {
-    const auto it = app->ui().widget_rects.find(name);
-    INFO("button " << name);
-    REQUIRE(it != app->ui().widget_rects.end());
-    const ScreenRect r = it->second;
-    const int x = static_cast<int>(r.x + r.w / 2), y = static_cast<int>(r.y + r.h / 2);
-    motion(x, y);
-    button(true, x, y);
-    button(false, x, y);
-  }
-  void wheel(int x, int y, int amount) {
-    motion(x, y);
-    SDL_Event e{};
-    e.type = SDL_MOUSEWHEEL;
-    e.wheel.windowID = SDL_GetWindowID(app->window());
-    e.wheel.y = amount;
-    e.wheel.direction = SDL_MOUSEWHEEL_NORMAL;
-    SDL_PushEvent(&e);
-    frames(1);
-  }
-  void key(SDL_Scancode code) {
-    SDL_Event e{};
-    e.type = SDL_KEYDOWN;
-    e.key.windowID = SDL_GetWindowID(app->window());
-    e.key.keysym.scancode = code;
-    e.key.keysym.sym = SDL_GetKeyFromScancode(code);
-    e.key.state = SDL_PRESSED;
-    SDL_PushEvent(&e);
-    frames(1);  // ImGui sees keys held at the start of a frame: release in the next one
-    e.type = SDL_KEYUP;
-    e.key.state = SDL_RELEASED;
-    SDL_PushEvent(&e);
-    frames(1);
-  }
-  void type(const std::string& text) {
-    SDL_Event e{};
-    e.type = SDL_TEXTINPUT;
-    e.text.windowID = SDL_GetWindowID(app->window());
-    std::snprintf(e.text.text, sizeof e.text.text, "%s", text.c_str());
-    SDL_PushEvent(&e);
-    frames(1);
-  }
-  Image shot() {
-    Image img;
-    app->frame(&img);
-    return img;
-  }
-};
-
-AppOptions withMap(const fs::path& map) {
-  AppOptions o;
-  o.map = map;
-  return o;
-}
 
 /// Runs a shell command; returns its exit code (-1 if it did not exit) and its output
 /// (stdout and stderr) in `output`.
@@ -831,10 +704,14 @@ TEST_CASE("typing a coordinate into the vertex table moves the vertex and update
   ed.click("tab Map");
   CHECK(ed.app->ui().tab == PanelTab::Map);
   ed.click("vertex 0,-1,11 x");  // vertex (21, 15); a click selects the whole number
-  ed.type("19");
+  ed.type("1");
+  ed.type("9");
   ed.key(SDL_SCANCODE_RETURN);
   CHECK(scene.document().polygons[0].outer[11] == Point{19, 15});
   CHECK(scene.dirty());
+  // Typing into one cell is one undoable command, however many characters.
+  REQUIRE(scene.history().size() == 1);
+  CHECK(scene.history().command(0).label == "Move polygon 0, outer ring, vertex 11");
   const Path fresh = freshPath(scene.document());
   CHECK(scene.shownPath().length != Approx(kSeedLength).margin(1e-6));
   CHECK(scene.shownPath().points == fresh.points);
@@ -843,6 +720,7 @@ TEST_CASE("typing a coordinate into the vertex table moves the vertex and update
   ed.type("12");
   ed.key(SDL_SCANCODE_RETURN);
   CHECK(scene.document().polygons[0].outer[4] == Point{6, 12});
+  CHECK(scene.history().size() == 2);
   CHECK_FALSE(scene.mapIsCurrent());
   CHECK(scene.hasErrors());
   CHECK(scene.shownPath().points == fresh.points);
@@ -866,7 +744,7 @@ TEST_CASE("Save As through the panel writes the file and clears the unsaved mark
   const MapDocument saved = loadMap(out);
   CHECK(saved.start == ed.app->scene().document().start);
   // Open of a broken file: status line error, the document stays.
-  ed.app->ui().path_text = dir.write("broken.json", "[1,2").string();
+  ed.app->ui().path_text = dir.write("broken.json", "[1,2");
   ed.click("Open");
   CHECK(ed.app->ui().status_error);
   CHECK(ed.app->scene().document().start == saved.start);
@@ -1102,7 +980,8 @@ TEST_CASE("SDL_QUIT (SIGTERM) quits at once, autosaving unsaved work; closing th
   }
 }
 
-TEST_CASE("under Xvfb the editor opens a window on a map with huge coordinates and stops on SIGTERM", "[editor]") {
+TEST_CASE("under Xvfb the editor opens a window on a map with huge coordinates, stops on SIGTERM, keeps preferences",
+          "[editor]") {
   if (runShell("command -v xvfb-run") != 0) {
     WARN("xvfb-run is not installed: skipped (apt-get install xvfb)");
     return;
@@ -1112,6 +991,14 @@ TEST_CASE("under Xvfb the editor opens a window on a map with huge coordinates a
   far.polygons[0].outer[5] = {1e300, 10};
   const fs::path map = dir.path / "far.json";
   saveMap(far, map);
+  // Remembered preferences: the window opens at their size, and at exit they are
+  // written back with the map added to the recent files.
+  const fs::path prefs_file = dir.path / "config" / "polypath" / "preferences.json";
+  Preferences prefs;
+  prefs.window_width = 900;
+  prefs.window_height = 640;
+  prefs.snap = true;
+  REQUIRE(savePreferences(prefs, prefs_file));
   // The editor runs in the background for 3 seconds, then gets SIGTERM: it must exit 0
   // at once (the old grid loop never returned to the event loop, and SIGTERM did nothing).
   const std::string script = "'" + std::string(POLYPATH_EDITOR_BIN) + "' '" + map.string() +
@@ -1123,6 +1010,14 @@ TEST_CASE("under Xvfb the editor opens a window on a map with huge coordinates a
                             &output);
   INFO(output);
   CHECK(code == 0);  // 3: it had already exited; 124: the timeout; other: a crash or the no-display exit
+  std::string message;
+  const Preferences after = loadPreferences(prefs_file, &message);
+  CHECK(message.empty());
+  CHECK(after.window_width == 900);
+  CHECK(after.window_height == 640);
+  CHECK(after.snap);
+  REQUIRE(after.recent.size() == 1);
+  CHECK(after.recent[0] == fs::absolute(map).lexically_normal());
 }
 
 // [SECTION] Banner and problem marks
@@ -1380,8 +1275,8 @@ TEST_CASE("autosave writes a recovery file; the next start offers it and Recover
     REQUIRE(ed.app->autosaveNow());
     REQUIRE(fs::exists(recovery));
     fs::remove(recovery);
-    // Every kAutosaveEdits-th edit autosaves.
-    for (std::uint64_t i = 0; i + 1 < kAutosaveEdits; ++i) ed.app->scene().setGoal(Point{19, 21 + 0.01 * static_cast<double>(i)});
+    // Every kAutosaveEdits-th edit autosaves (setting the same goal again is no edit).
+    for (std::uint64_t i = 1; i < kAutosaveEdits; ++i) ed.app->scene().setGoal(Point{19, 21 + 0.01 * static_cast<double>(i)});
     ed.frames(1);
     CHECK_FALSE(fs::exists(recovery));
     ed.app->scene().setGoal(Point{19.5, 21});

@@ -12,11 +12,13 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <limits>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
+#include "editor/grid_snap.hpp"
 #include "editor/sdl_draw.hpp"
 #include "imgui.h"
 #include "imgui_impl_sdl.h"
@@ -27,11 +29,8 @@ namespace polypath::editor {
 
 namespace {
 
-constexpr Color kCanvasBackground{20, 22, 28, 255};
 constexpr Color kGridColor{255, 255, 255, 16};
 constexpr Color kEditedOutline{235, 238, 245, 220};  // the edited rings, when they are not what is built
-constexpr Color kHoverRing{255, 255, 255, 255};
-constexpr Color kDragRing{255, 230, 90, 255};
 constexpr Color kLabel{225, 230, 238, 255};
 constexpr Color kLabelPlate{14, 16, 22, 215};
 constexpr Color kHint{130, 138, 152, 255};
@@ -143,10 +142,55 @@ bool writePng(const Image& image, const std::filesystem::path& file, std::string
 // [SECTION] Start and stop
 
 App::App(AppOptions options) : options_(std::move(options)) {
-  if (options_.screenshot) {
+  if (options_.screenshot || options_.bench_drag > 0) {
     options_.headless = true;
-    options_.autosave = false;  // a screenshot never edits
+    options_.autosave = false;     // a screenshot never edits
+    options_.preferences = false;  // and looks the same for everyone
   }
+}
+
+void App::loadPreferencesAtStart() {
+  if (!options_.preferences) return;
+  prefs_file_ = defaultPreferencesFile();
+  if (!prefs_file_) return;
+  std::string message;
+  const Preferences p = loadPreferences(*prefs_file_, &message);
+  ui_.layers = p.layers;
+  ui_.show_grid = p.show_grid;
+  ui_.show_node_ids = p.show_node_ids;
+  ui_.snap = p.snap;
+  ui_.snap_step = p.snap_step;
+  ui_.background = p.background;
+  ui_.recent = p.recent;
+  if (!options_.size_given) {
+    options_.width = p.window_width;
+    options_.height = p.window_height;
+  }
+  saved_prefs_ = p;
+  if (!message.empty()) setStatus(ui_, message, true);
+}
+
+Preferences App::currentPreferences() const {
+  Preferences p;
+  p.layers = ui_.layers;
+  p.show_grid = ui_.show_grid;
+  p.show_node_ids = ui_.show_node_ids;
+  p.snap = ui_.snap;
+  p.snap_step = ui_.snap_step;
+  p.background = ui_.background;
+  p.window_width = std::clamp(width(), 64, 16384);
+  p.window_height = std::clamp(height(), 64, 16384);
+  p.recent = ui_.recent;
+  return p;
+}
+
+void App::savePreferencesIfChanged() {
+  if (!prefs_file_) return;
+  const Preferences p = currentPreferences();
+  if (p == saved_prefs_) return;
+  std::string error;
+  if (!savePreferences(p, *prefs_file_, &error)) setStatus(ui_, "Preferences not saved: " + error, true);
+  saved_prefs_ = p;  // do not retry every frame
 }
 
 App::~App() {
@@ -195,6 +239,7 @@ bool App::init(std::string* error) {
   // Closing the window sends SDL_WINDOWEVENT_CLOSE only (the editor asks about unsaved
   // changes); SDL_QUIT then only comes from SIGTERM / SIGINT and quits at once.
   SDL_SetHint(SDL_HINT_QUIT_ON_LAST_WINDOW_CLOSE, "0");
+  loadPreferencesAtStart();
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0)
     return fail(std::string("cannot start SDL: ") + SDL_GetError(), true);
   sdl_started_ = true;
@@ -343,6 +388,95 @@ int App::run() {
     if (!vsync && spent < 16) SDL_Delay(static_cast<Uint32>(16 - spent));
   }
   if (ui_.discard_changes && recovery_file_ && recovery_owned_) removeRecovery(*recovery_file_);
+  // Written at every exit (a broken file is replaced by a good one), not only on change.
+  std::string error;
+  if (prefs_file_ && !savePreferences(currentPreferences(), *prefs_file_, &error))
+    std::fprintf(stderr, "polypath-editor: preferences not saved: %s\n", error.c_str());
+  return 0;
+}
+
+int App::runBenchDrag() {
+  const MapDocument& doc = scene_.document();
+  const auto bounds = documentBounds(doc);
+  Handle grab;
+  double best = std::numeric_limits<double>::infinity();
+  if (bounds) {
+    const Point centre{(bounds->min.x + bounds->max.x) / 2, (bounds->min.y + bounds->max.y) / 2};
+    for (std::size_t p = 0; p < doc.polygons.size(); ++p)
+      for (int h = -1; h < static_cast<int>(doc.polygons[p].holes.size()); ++h)
+        for (const Handle& v : ringHandles(doc, RingRef{static_cast<int>(p), h}))
+          if (const double d = distance(*handlePosition(doc, v), centre); d < best) {
+            best = d;
+            grab = v;
+          }
+  }
+  if (!grab) {
+    std::fprintf(stderr, "polypath-editor: --bench-drag: the map has no vertex to drag\n");
+    return 1;
+  }
+  const Point origin = *handlePosition(doc, grab);
+  const Uint32 window = SDL_GetWindowID(window_);
+  auto push = [&](Uint32 type, Point world) {
+    const ScreenPos s = camera_.toScreen(world);
+    SDL_Event e{};
+    e.type = type;
+    if (type == SDL_MOUSEMOTION) {
+      e.motion.windowID = window;
+      e.motion.x = static_cast<int>(std::lround(s.x));
+      e.motion.y = static_cast<int>(std::lround(s.y));
+      e.motion.state = SDL_BUTTON_LMASK;
+    } else {
+      e.button.windowID = window;
+      e.button.button = SDL_BUTTON_LEFT;
+      e.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
+      e.button.clicks = 1;
+      e.button.x = static_cast<int>(std::lround(s.x));
+      e.button.y = static_cast<int>(std::lround(s.y));
+    }
+    SDL_PushEvent(&e);
+  };
+  for (int i = 0; i < 3; ++i) frame();  // layout
+  // Zoomed in on the vertex (120 pixels per world unit) so a circle of a quarter unit,
+  // small enough to keep a maze valid, moves the mouse by whole pixels every frame.
+  const double scale = 120.0;
+  const ScreenRect v = camera_.viewport();
+  camera_ = Camera(v, origin - Point{v.w / 2 / scale, v.h / 2 / scale}, scale);
+  push(SDL_MOUSEMOTION, origin);
+  frame();
+  push(SDL_MOUSEBUTTONDOWN, origin);
+  frame();
+  const std::size_t commands_before = scene_.history().size();
+  std::vector<double> frame_ms, validate_ms, build_ms, query_ms;
+  const double radius = 0.25;
+  for (int i = 0; i < options_.bench_drag; ++i) {
+    const double a = 2 * 3.14159265358979323846 * i / 60.0;
+    push(SDL_MOUSEMOTION, origin + Point{radius * std::cos(a), radius * std::sin(a)});
+    const auto t0 = std::chrono::steady_clock::now();
+    frame();
+    frame_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    validate_ms.push_back(scene_.stats().validate_ms);
+    build_ms.push_back(scene_.stats().build_ms);
+    query_ms.push_back(scene_.stats().query_ms);
+  }
+  push(SDL_MOUSEBUTTONUP, origin);
+  frame();
+  auto percentile = [](std::vector<double> values, double q) {
+    std::sort(values.begin(), values.end());
+    return values[std::min(values.size() - 1, static_cast<std::size_t>(q * static_cast<double>(values.size())))];
+  };
+  SDL_RendererInfo info{};
+  SDL_GetRendererInfo(renderer_, &info);
+  std::printf("bench-drag: %s, %zu vertices, %zu reflex nodes, %zu links; dragged %s\n", scene_.displayName().c_str(),
+              scene_.stats().vertices, scene_.stats().reflex_nodes, scene_.stats().links, describeHandle(grab).c_str());
+  std::printf("%d frames of %dx%d (%s renderer), one mouse motion each; the drag made %zu command(s)\n",
+              options_.bench_drag, width(), height(), info.name ? info.name : "?",
+              scene_.history().size() - commands_before);
+  std::printf("frame ms: median %.2f  p90 %.2f  max %.2f\n", percentile(frame_ms, 0.5), percentile(frame_ms, 0.9),
+              *std::max_element(frame_ms.begin(), frame_ms.end()));
+  std::printf("in each frame, ms (median / p90): validateMap %.2f / %.2f, build (PolygonMap + VisibilityGraph) "
+              "%.2f / %.2f, query %.2f / %.2f\n",
+              percentile(validate_ms, 0.5), percentile(validate_ms, 0.9), percentile(build_ms, 0.5),
+              percentile(build_ms, 0.9), percentile(query_ms, 0.5), percentile(query_ms, 0.9));
   return 0;
 }
 
@@ -385,16 +519,17 @@ void App::handleEvent(const SDL_Event& e) {
       if (i < 0) break;
       const bool down = e.type == SDL_MOUSEBUTTONDOWN;
       mouse_down_[i] = down;
+      if (down && i == 0) double_click_ = e.button.clicks >= 2;
       if (down) mouse_pressed_[i] = true;
       break;
     }
-    case SDL_KEYDOWN: {
-      const bool typing = ImGui::GetIO().WantTextInput;
-      const bool ctrl = (e.key.keysym.mod & KMOD_CTRL) != 0;
-      if (!typing && !ctrl && e.key.keysym.scancode == SDL_SCANCODE_F) ui_.fit_requested = true;
-      if (ctrl && e.key.keysym.scancode == SDL_SCANCODE_S && e.key.repeat == 0) saveDocument(scene_, ui_, false);
+    case SDL_KEYDOWN:
+      if (e.key.keysym.scancode == SDL_SCANCODE_SPACE && !ImGui::GetIO().WantTextInput) space_down_ = true;
+      handleShortcut(e.key);
       break;
-    }
+    case SDL_KEYUP:
+      if (e.key.keysym.scancode == SDL_SCANCODE_SPACE) space_down_ = false;
+      break;
     case SDL_DROPFILE:
       if (e.drop.file) {
         ui_.open_request = std::filesystem::path(e.drop.file);
@@ -416,6 +551,55 @@ void App::feedMouseToImGui() {
     io.MouseDown[i] = mouse_down_[i] || mouse_pressed_[i];
     mouse_pressed_[i] = false;
   }
+}
+
+bool App::handleShortcut(const SDL_KeyboardEvent& key) {
+  // A question is open (unsaved changes, recovery): its buttons answer, not the keys.
+  if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) return false;
+  const SDL_Scancode code = key.keysym.scancode;
+  const bool ctrl = (key.keysym.mod & KMOD_CTRL) != 0;
+  const bool shift = (key.keysym.mod & KMOD_SHIFT) != 0;
+  if (ctrl) {
+    // Undo and redo work everywhere but in a text field (which has its own).
+    if (ImGui::GetIO().WantTextInput && (code == SDL_SCANCODE_Z || code == SDL_SCANCODE_Y)) return false;
+    switch (code) {
+      case SDL_SCANCODE_Z:
+        shift ? scene_.redo() : scene_.undo();
+        return true;
+      case SDL_SCANCODE_Y: scene_.redo(); return true;
+      case SDL_SCANCODE_S:
+        if (key.repeat == 0) saveDocument(scene_, ui_, shift);
+        return true;
+      case SDL_SCANCODE_N: ui_.new_request = true; return true;
+      case SDL_SCANCODE_A:
+        if (ImGui::GetIO().WantTextInput) return false;
+        {
+          std::vector<Handle> all;
+          for (std::size_t p = 0; p < scene_.document().polygons.size(); ++p)
+            for (int h = -1; h < static_cast<int>(scene_.document().polygons[p].holes.size()); ++h) {
+              const auto ring = ringHandles(scene_.document(), RingRef{static_cast<int>(p), h});
+              all.insert(all.end(), ring.begin(), ring.end());
+            }
+          tools_.setSelection(std::move(all));
+        }
+        return true;
+      default: return false;
+    }
+  }
+  if (ImGui::GetIO().WantTextInput) return false;
+  if (code == SDL_SCANCODE_F) {
+    ui_.fit_requested = true;
+    return true;
+  }
+  if (code == SDL_SCANCODE_G) {
+    ui_.show_grid = !ui_.show_grid;
+    return true;
+  }
+  if (code == SDL_SCANCODE_F1) {
+    ui_.tab_request = PanelTab::Help;
+    return true;
+  }
+  return tools_.key(scene_, code);
 }
 
 // [SECTION] Frame
@@ -443,13 +627,19 @@ void App::frame(Image* capture) {
     ui_.fit_requested = false;
   }
 
-  drawPanels(scene_, ui_, w, h);
+  tools_.setSnapStep(ui_.snap ? ui_.snap_step : 0.0);
+  tools_.validate(scene_);
+  drawPanels(scene_, ui_, tools_, w, h);
   canvas();
+  tools_.validate(scene_);
+  if (std::string message = tools_.takeMessage(); !message.empty()) setStatus(ui_, message, true);
   drawModals(scene_, ui_);
   handleRecoveryAnswer();
+  handleBackgroundRequest();
   updateTitle();
   render(capture);
   if (options_.autosave) autosaveTick();
+  savePreferencesIfChanged();
 }
 
 void App::updateTitle() {
@@ -484,30 +674,28 @@ void App::canvas() {
   const Point world = camera_.toWorld(mouse);
   const bool moved = io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f;
 
-  // Left drag moves the start, the goal or a vertex (start and goal first).
-  if (activated && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-    ui_.dragged = pickHandle(scene_.document(), camera_, mouse);
-    if (const auto p = handlePosition(scene_.document(), ui_.dragged)) grab_offset_ = *p - world;
-  }
-  if (ui_.dragged) {
-    if (active && ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
-      if (moved) {
-        Point target = world + grab_offset_;
-        if (ui_.snap && ui_.snap_step > 0)
-          target = {std::round(target.x / ui_.snap_step) * ui_.snap_step,
-                    std::round(target.y / ui_.snap_step) * ui_.snap_step};
-        scene_.moveHandle(ui_.dragged, target);
-      }
-    } else {
-      ui_.dragged = Handle{};
-    }
-  }
-  // Right or middle drag pans; the wheel zooms around the cursor.
-  if (active && moved && (ImGui::IsMouseDown(ImGuiMouseButton_Right) || ImGui::IsMouseDown(ImGuiMouseButton_Middle)))
+  // Space + left drag, middle drag and right drag pan; the wheel zooms around the cursor.
+  const bool space_pan = space_down_ && !tools_.dragged();
+  if (active && moved &&
+      (ImGui::IsMouseDown(ImGuiMouseButton_Right) || ImGui::IsMouseDown(ImGuiMouseButton_Middle) ||
+       (space_pan && ImGui::IsMouseDown(ImGuiMouseButton_Left))))
     camera_.pan(io.MouseDelta.x, io.MouseDelta.y);
   if (hovered && io.MouseWheel != 0.0f) camera_.zoomAt(mouse, std::pow(1.2, static_cast<double>(io.MouseWheel)));
 
-  ui_.hovered = (hovered && !ui_.dragged) ? pickHandle(scene_.document(), camera_, mouse) : Handle{};
+  // Left button: the tools (select, drag, insert, box select, draw).
+  CanvasInput in;
+  in.mouse = mouse;
+  in.hovered = hovered;
+  in.pressed = activated && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !space_pan;
+  in.double_clicked = in.pressed && double_click_;
+  in.down = active && ImGui::IsMouseDown(ImGuiMouseButton_Left);
+  in.released = !in.down;
+  in.shift = io.KeyShift;
+  tools_.mouse(scene_, camera_, in);
+  ui_.dragged = tools_.dragged();
+  ui_.hovered = (hovered && !ui_.dragged && tools_.tool() != Tool::DrawHole && tools_.tool() != Tool::DrawPolygon)
+                    ? pickHandle(scene_.document(), camera_, mouse)
+                    : Handle{};
 
   // Tooltips: the handle under the mouse, or a searched node (the node inspector).
   const Handle shown = ui_.dragged ? ui_.dragged : ui_.hovered;
@@ -550,10 +738,14 @@ void App::canvas() {
     dl->AddText(ImVec2(static_cast<float>(r.x + r.w) - coords_width - 10, bottom),
                 IM_COL32(kHint.r, kHint.g, kHint.b, 255), coords);
   }
-  const char* hint = "wheel: zoom   right/middle drag: pan   F: fit   left drag: move vertex, start, goal";
-  if (ImGui::CalcTextSize(hint).x + coords_width + 30 > r.w) hint = "wheel: zoom   right drag: pan   F: fit";
-  if (ImGui::CalcTextSize(hint).x + coords_width + 30 <= r.w)
-    dl->AddText(ImVec2(left, bottom), IM_COL32(kHint.r, kHint.g, kHint.b, 255), hint);
+  const std::string tool_hint = std::string(toolName(tools_.tool())) + ": " + tools_.hint();
+  const char* view_hint = "wheel: zoom   middle/right/Space drag: pan   F: fit   F1: help";
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  for (const char* text : {tool_hint.c_str(), view_hint}) {
+    const float room = static_cast<float>(r.w) - (text == view_hint ? coords_width : 0.0f) - 30.0f;
+    if (ImGui::CalcTextSize(text).x <= room)
+      dl->AddText(ImVec2(left, text == view_hint ? bottom : bottom - line), IM_COL32(kHint.r, kHint.g, kHint.b, 255), text);
+  }
   updateBanner();
   drawBanner(r);
   ImGui::End();
@@ -653,16 +845,8 @@ void App::drawBanner(const ScreenRect& r) const {
 // [SECTION] Rendering
 
 void App::drawGrid(SdlDebugDraw& dd) const {
-  // Lines every 1, 2 or 5 times a power of ten world units, at least 28 pixels apart.
-  const double min_step = 28.0 / camera_.scale();
-  if (!std::isfinite(min_step) || !(min_step > 0)) return;
-  const double base = std::pow(10.0, std::floor(std::log10(min_step)));
-  double step = base;
-  for (double m : {1.0, 2.0, 5.0, 10.0})
-    if (base * m >= min_step) {
-      step = base * m;
-      break;
-    }
+  // The rule of grid_snap.hpp: with snapping on, every line is a snap position.
+  const double step = gridStep(camera_.scale(), ui_.snap ? ui_.snap_step : 0.0);
   const ScreenRect& v = camera_.viewport();
   const Point a = camera_.toWorld({v.x, v.y}), b = camera_.toWorld({v.x + v.w, v.y + v.h});
   if (!std::isfinite(step) || !(step > 0) || !isFinite(a) || !isFinite(b)) return;
@@ -691,6 +875,90 @@ void App::drawGrid(SdlDebugDraw& dd) const {
   for (int k = 0; k < ys->count; ++k) {
     const double y = (ys->first + k) * step;
     dd.line({a.x, y}, {b.x, y}, kGridColor, 1.0f);
+  }
+}
+
+void App::handleBackgroundRequest() {
+  if (!ui_.background_request) return;
+  const std::string image = std::move(*ui_.background_request);
+  ui_.background_request.reset();
+  BackgroundImage probe;
+  if (!probe.load(renderer_, resolveBackgroundImage(image, scene_.file()))) {
+    setStatus(ui_, probe.error(), true);
+    return;
+  }
+  // Keep the placement of a picture already there; a first picture spans the map's width.
+  BackgroundSettings b;
+  if (const auto old = backgroundOf(scene_.document())) {
+    b = *old;
+  } else if (const auto bounds = documentBounds(scene_.document())) {
+    b.offset = bounds->min;
+    const double w = bounds->max.x - bounds->min.x;
+    if (w > 0) b.scale = w / probe.width();
+  }
+  b.image = image;
+  scene_.edit("Set background image", [&](MapDocument& d) {
+    setBackground(d, b);
+    return true;
+  });
+  setStatus(ui_, "Background image " + image + ": " + std::to_string(probe.width()) + " x " +
+                     std::to_string(probe.height()) + " pixels.", false);
+}
+
+void App::drawBackgroundImage() {
+  const auto b = backgroundOf(scene_.document());
+  if (!b || b->image.empty()) {
+    background_.clear();
+    ui_.background_error.clear();
+    return;
+  }
+  if (!background_.load(renderer_, resolveBackgroundImage(b->image, scene_.file()))) {
+    ui_.background_error = background_.error();
+    return;
+  }
+  ui_.background_error.clear();
+  background_.draw(renderer_, camera_, *b);
+}
+
+void App::drawTools(SdlDebugDraw& dd) const {
+  const MapDocument& doc = scene_.document();
+  const ToolOverlay& o = tools_.overlay();
+  // The edge a click would insert on, and where.
+  if (o.hovered_edge && !ui_.dragged) {
+    if (const Ring* ring = ringAt(doc, RingRef{o.hovered_edge->polygon, o.hovered_edge->hole}); ring && !ring->empty()) {
+      const auto e = static_cast<std::size_t>(o.hovered_edge->edge);
+      dd.line((*ring)[e], (*ring)[(e + 1) % ring->size()], kHoverEdgeColor, 4.0f);
+      dd.circle(snapToGrid(o.hovered_edge->point, ui_.snap ? ui_.snap_step : 0.0), kHoverEdgeColor, 4.0f, 1.5f);
+    }
+  }
+  // Selected vertices (start and goal get a ring).
+  for (const Handle& h : tools_.selection()) {
+    const auto p = handlePosition(doc, h);
+    if (!p) continue;
+    if (h.kind == Handle::Kind::Vertex) {
+      dd.point(*p, kMarkerInk, 6.0f);
+      dd.point(*p, kSelectionColor, 4.5f);
+    } else {
+      dd.circle(*p, kSelectionColor, kMarkerRadius + kMarkerOutline + 3.0f, 2.0f);
+    }
+  }
+  // The ring being drawn: placed points, the edges between them, the next edge dashed.
+  if (!o.drawing.empty()) {
+    for (std::size_t i = 0; i + 1 < o.drawing.size(); ++i) dd.line(o.drawing[i], o.drawing[i + 1], kDrawingColor, 2.0f);
+    if (o.drawing_cursor) {
+      dd.dashedLine(o.drawing.back(), *o.drawing_cursor, kDrawingColor, 1.5f);
+      if (o.drawing.size() >= 2) dd.dashedLine(*o.drawing_cursor, o.drawing.front(), kDrawingColor, 1.0f, 3.0f);
+    }
+    for (const Point& p : o.drawing) dd.point(p, kDrawingColor, 3.5f);
+    dd.circle(o.drawing.front(), kDrawingColor, static_cast<float>(kHitRadius), 1.5f);  // click here to close
+  }
+  if (o.drawing_cursor) dd.circle(*o.drawing_cursor, kDrawingColor, 3.0f, 1.0f);
+  // The selection box.
+  if (o.box) {
+    const Point a = o.box->first, b = o.box->second;
+    const Point c{a.x, b.y}, d{b.x, a.y};
+    for (auto [u, v] : {std::pair{a, c}, std::pair{c, b}, std::pair{b, d}, std::pair{d, a}})
+      dd.dashedLine(u, v, kSelectionColor, 1.0f, 4.0f);
   }
 }
 
@@ -771,17 +1039,21 @@ void App::drawLabels(SdlDebugDraw& dd) const {
 void App::render(Image* capture) {
   SDL_RenderSetClipRect(renderer_, nullptr);
   SDL_SetRenderDrawBlendMode(renderer_, SDL_BLENDMODE_NONE);
-  SDL_SetRenderDrawColor(renderer_, kCanvasBackground.r, kCanvasBackground.g, kCanvasBackground.b, 255);
+  SDL_SetRenderDrawColor(renderer_, ui_.background.r, ui_.background.g, ui_.background.b, 255);
   SDL_RenderClear(renderer_);
   {
     SdlDebugDraw dd(renderer_, camera_, ImGui::GetBackgroundDrawList());
     DrawStyle style;
     style.normal_length = 18.0 / camera_.scale();
     const std::uint32_t markers = LayerStartGoal;
-    // Back to front: region, grid, the scene, problems and snapping, start and goal,
+    // Back to front: region, grid, background image, the scene, problems and snapping, start and goal,
     // hover and drag rings; then the text (node numbers, S and G) over everything.
     scene_.draw(dd, ui_.layers & LayerRegion, style);
     if (ui_.show_grid) drawGrid(dd);
+    // The picture to trace lies over the region's fill (which would hide it) and under
+    // every line.
+    dd.flush();
+    drawBackgroundImage();
     scene_.draw(dd, ui_.layers & ~(static_cast<std::uint32_t>(LayerRegion) | markers), style);
     drawOverlays(dd);
     scene_.drawMarkers(dd, ui_.layers);
@@ -792,6 +1064,7 @@ void App::render(Image* capture) {
       if (const auto p = handlePosition(scene_.document(), ui_.hovered)) dd.circle(*p, kHoverRing, ringRadius(ui_.hovered), 1.5f);
     if (ui_.dragged)
       if (const auto p = handlePosition(scene_.document(), ui_.dragged)) dd.circle(*p, kDragRing, ringRadius(ui_.dragged), 2.0f);
+    drawTools(dd);
     drawLabels(dd);
     dd.flush();
   }

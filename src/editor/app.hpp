@@ -19,11 +19,15 @@
 
 #include <SDL.h>
 
+#include "editor/background.hpp"
 #include "editor/camera.hpp"
+#include "editor/colours.hpp"
 #include "editor/command_line.hpp"
 #include "editor/panels.hpp"
+#include "editor/preferences.hpp"
 #include "editor/recovery.hpp"
 #include "editor/scene.hpp"
+#include "editor/tools.hpp"
 
 namespace polypath::editor {
 
@@ -42,11 +46,6 @@ struct Image {
 /// in screenshot mode and there is no display to open a window on.
 inline constexpr const char* kNoDisplayMessage =
     "no display available (is DISPLAY set?); use --screenshot OUT.png to render without one";
-
-/// Colour of the canvas marks where an error is (the offending vertex, ring, crossing
-/// point, start or goal), and where a warning is.
-inline constexpr Color kProblemColor{255, 70, 70, 255};
-inline constexpr Color kWarningColor{255, 190, 60, 255};
 
 /// Most grid lines drawn across or down the canvas; a finer grid is not drawn.
 inline constexpr int kMaxGridLines = 400;
@@ -89,6 +88,13 @@ class App {
   /// map could not be loaded (the PNG is still written).
   int runScreenshot();
 
+  /// The drag benchmark (--bench-drag N): presses the ring vertex nearest the map's
+  /// centre, moves it round a small circle (a quarter of a world unit) with one mouse
+  /// motion per frame for N frames, releases, and prints the frame times (median, 90th
+  /// percentile, max, milliseconds) and the scene's build and query times to stdout.
+  /// Returns 0, or 1 when the map has no vertex to drag.
+  int runBenchDrag();
+
   /// True once the user closed the window (after confirming unsaved changes), or SDL_QUIT
   /// arrived.
   bool quitRequested() const { return ui_.quit; }
@@ -97,6 +103,8 @@ class App {
   /// does it every kAutosaveSeconds or kAutosaveEdits edits). False when autosave is
   /// off, nothing is unsaved or writing failed (the status line says why).
   bool autosaveNow();
+  /// The preferences file used; nullopt when preferences are off or there is no config folder.
+  const std::optional<std::filesystem::path>& preferencesFile() const { return prefs_file_; }
   /// The recovery file used; nullopt when autosave is off or there is no config folder.
   const std::optional<std::filesystem::path>& recoveryFile() const { return recovery_file_; }
   /// The error of loading the initial map; empty when it loaded.
@@ -107,6 +115,8 @@ class App {
   const Scene& scene() const { return scene_; }
   /// View options, the file field, the status line and last frame's widget rectangles.
   UiState& ui() { return ui_; }
+  /// The canvas tools: current tool, selection, ring being drawn.
+  ToolController& tools() { return tools_; }
   /// The canvas camera of the last frame (fitted to the document when it was opened).
   const Camera& camera() const { return camera_; }
   /// The SDL window (null before init()).
@@ -128,14 +138,24 @@ class App {
   void drawProblemMarks(SdlDebugDraw& dd) const;
   void drawOverlays(SdlDebugDraw& dd) const;
   void drawLabels(SdlDebugDraw& dd) const;
+  void drawTools(SdlDebugDraw& dd) const;
+  void drawBackgroundImage();
+  void handleBackgroundRequest();
+  bool handleShortcut(const SDL_KeyboardEvent& key);
   void updateBanner();
   void drawBanner(const ScreenRect& canvas) const;
   void updateTitle();
+  void loadPreferencesAtStart();
+  void savePreferencesIfChanged();
+  Preferences currentPreferences() const;
 
   AppOptions options_;
   Scene scene_;
   UiState ui_;
   Camera camera_;
+  ToolController tools_;
+  BackgroundImage background_;
+  bool space_down_ = false;  // Space held: left drag pans
   std::uint64_t fitted_generation_ = 0;
   std::string load_error_;
   std::string title_;
@@ -145,6 +165,10 @@ class App {
   bool sdl_started_ = false;
   bool imgui_started_ = false;
   bool no_display_ = false;
+
+  // Preferences (see preferences.hpp): the file and what it holds now.
+  std::optional<std::filesystem::path> prefs_file_;
+  Preferences saved_prefs_;
 
   // Autosave and recovery (see recovery.hpp).
   std::optional<std::filesystem::path> recovery_file_;
@@ -160,7 +184,7 @@ class App {
   bool mouse_down_[3] = {false, false, false};
   bool mouse_pressed_[3] = {false, false, false};
 
-  Point grab_offset_{};  // handle position minus mouse world position at grab time
+  bool double_click_ = false;  // the last left press was a double-click (SDL's click count)
 };
 
 }  // namespace polypath::editor

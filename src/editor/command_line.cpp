@@ -30,11 +30,12 @@ bool parseSize(const std::string& s, int& w, int& h) {
 }  // namespace
 
 std::string usage() {
-  return "usage: polypath-editor [MAP] [--screenshot OUT.png] [--steps N] [--size WxH]\n"
+  return "usage: polypath-editor [MAP] [--screenshot OUT.png] [--steps N] [--size WxH] [--bench-drag N]\n"
          "  MAP               map file to open (default: maps/seed-demo.json)\n"
          "  --screenshot OUT  render one frame without a window, write it as PNG and exit\n"
          "  --steps N         press Step N times before showing (the search's open and closed sets)\n"
-         "  --size WxH        window size in pixels (default 1280x800)\n";
+         "  --size WxH        window size in pixels (default: the last one, first 1280x800)\n"
+         "  --bench-drag N    drag a vertex for N frames headless and print the frame times (ms)\n";
 }
 
 ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
@@ -69,6 +70,15 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
         r.error = "--size needs WxH with each side 64..16384, not '" + *v + "'";
         return r;
       }
+      r.options.size_given = true;
+    } else if (a == "--bench-drag") {
+      const std::string* v = value("a number of frames");
+      if (!v) return r;
+      if (!parseInt(*v, r.options.bench_drag) || r.options.bench_drag < 1 || r.options.bench_drag > 1000000) {
+        r.error = "--bench-drag needs a number of frames 1..1000000, not '" + *v + "'";
+        return r;
+      }
+      r.options.headless = true;
     } else if (!a.empty() && a[0] == '-' && a != "-") {
       r.error = "unknown option " + a;
       return r;

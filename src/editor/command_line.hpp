@@ -16,6 +16,12 @@ struct AppOptions {
   int steps = 0;                                    ///< Step presses made before the first frame
   int width = 1280;                                 ///< window width, pixels
   int height = 800;                                 ///< window height, pixels
+  bool size_given = false;  ///< --size was given (else the remembered window size is used)
+  /// Read the preferences file at start and write it when they change (see
+  /// preferences.hpp). Off in screenshot mode, so screenshots look the same everywhere.
+  bool preferences = true;
+  /// Frames of the drag benchmark (--bench-drag N): 0 for a normal run.
+  int bench_drag = 0;
   bool headless = false;  ///< offscreen video driver and software renderer (implied by `screenshot`)
   /// SDL render driver to use ("software", "opengl", ...); empty: accelerated if possible
   /// (software when headless).

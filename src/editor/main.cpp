@@ -1,4 +1,4 @@
-// main.cpp: polypath-editor [MAP] [--screenshot OUT.png] [--steps N] [--size WxH]
+// main.cpp: polypath-editor [MAP] [--screenshot OUT.png] [--steps N] [--size WxH] [--bench-drag N]
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -26,5 +26,6 @@ int main(int argc, char** argv) {
     return app.noDisplay() ? 2 : 1;  // 2: no display, use --screenshot
   }
   if (cl.options.screenshot) return app.runScreenshot();
+  if (cl.options.bench_drag > 0) return app.runBenchDrag();
   return app.run();
 }

@@ -1,11 +1,13 @@
 // panels.cpp: the ImGui panels.
 //
 // [SECTION] Helpers
-// [SECTION] Top: file
+// [SECTION] Top: file and tools
 // [SECTION] Top: search controls and summary
 // [SECTION] Tab: Layers (legend and view)
 // [SECTION] Tab: Search (options, stats, open set)
 // [SECTION] Tab: Map (start, goal, vertex tables)
+// [SECTION] Tab: History
+// [SECTION] Tab: Help
 // [SECTION] Tab: Problems
 // [SECTION] Modal popups
 // [SECTION] Column
@@ -16,6 +18,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "editor/background.hpp"
+#include "editor/colours.hpp"
 #include "imgui.h"
 #include "imgui_stdlib.h"
 
@@ -73,6 +77,12 @@ void tooltip(const char* text) {
   ImGui::EndTooltip();
 }
 
+// A tooltip on the last item when it is hovered (every control has one).
+void tip(const char* text) {
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) tooltip(text);
+}
+void tip(const std::string& text) { tip(text.c_str()); }
+
 void helpMarker(const char* text) {
   ImGui::SameLine();
   ImGui::TextDisabled("(?)");
@@ -104,14 +114,88 @@ void filePart(Scene& scene, UiState& ui) {
   ImGui::SetNextItemWidth(-1);
   const bool enter = ImGui::InputTextWithHint("##path", "path/to/map.json", &ui.path_text,
                                               ImGuiInputTextFlags_EnterReturnsTrue);
-  if (rowButton(ui, "Open", "Open", true) || enter) {
+  tip("The map file to open, or to save to with Save As. Enter opens it. You can also drop a map file on the window.");
+  if (rowButton(ui, "New", "New", true)) ui.new_request = true;
+  tip("Start an empty map (Ctrl+N). Asks first when there are unsaved changes.");
+  if (rowButton(ui, "Open", "Open", false) || enter) {
     if (ui.path_text.empty())
       setStatus(ui, "Type the path of a map file, then press Open.", true);
     else
       ui.open_request = std::filesystem::path(ui.path_text);
   }
+  tip("Open the file named in the path field. Asks first when there are unsaved changes.");
   if (rowButton(ui, "Save", "Save", false)) saveDocument(scene, ui, false);
+  tip("Save to the current file (Ctrl+S); a new map is saved to the path field.");
   if (rowButton(ui, "Save As", "Save As", false)) saveDocument(scene, ui, true);
+  tip("Save to the path in the path field (Ctrl+Shift+S); it becomes the current file.");
+  if (rowButton(ui, "Recent", "Recent", false)) ImGui::OpenPopup("recent");
+  tip("Recently opened and saved maps.");
+  if (ImGui::BeginPopup("recent")) {
+    if (ui.recent.empty()) ImGui::TextDisabled("No recent files yet.");
+    for (std::size_t i = 0; i < ui.recent.size(); ++i) {
+      const std::string path = ui.recent[i].string();
+      if (ImGui::Selectable(path.c_str())) ui.open_request = ui.recent[i];
+      recordItemRect(ui, "recent " + std::to_string(i));
+    }
+    ImGui::EndPopup();
+  }
+}
+
+void toolsPart(Scene& scene, UiState& ui, ToolController& tools) {
+  ImGui::Separator();
+  bool first = true;
+  for (Tool t : {Tool::Select, Tool::AddVertex, Tool::DrawHole, Tool::DrawPolygon}) {
+    char label[48];
+    std::snprintf(label, sizeof label, "%s (%c)", toolName(t), toolKey(t));
+    const bool current = tools.tool() == t;
+    if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (rowButton(ui, label, toolName(t), first)) tools.setTool(t);
+    if (current) ImGui::PopStyleColor();
+    first = false;
+    switch (t) {
+      case Tool::Select:
+        tip("Drag a vertex, the start or the goal; press an edge to insert a vertex and drag it; drag on empty space "
+            "to box-select (Shift adds); double-click a vertex to select its ring; Del deletes the selection.");
+        break;
+      case Tool::AddVertex:
+        tip("Click to add a vertex after the selected vertex of its ring (clicks continue the ring); click an edge "
+            "to insert a vertex on it.");
+        break;
+      case Tool::DrawHole:
+        tip("Click the corners of a new hole inside a polygon; Enter, a double-click or a click on the first point "
+            "closes it; Backspace removes the last point; Esc cancels.");
+        break;
+      case Tool::DrawPolygon:
+        tip("Click the corners of a new walkable polygon; Enter, a double-click or a click on the first point closes "
+            "it; Backspace removes the last point; Esc cancels.");
+        break;
+    }
+  }
+  const History& history = scene.history();
+  ImGui::BeginDisabled(!history.canUndo());
+  if (rowButton(ui, "Undo", "Undo", false)) scene.undo();
+  ImGui::EndDisabled();
+  tip(history.canUndo() ? "Undo \"" + history.command(history.position() - 1).label + "\" (Ctrl+Z)"
+                        : std::string("Nothing to undo (Ctrl+Z)."));
+  ImGui::BeginDisabled(!history.canRedo());
+  if (rowButton(ui, "Redo", "Redo", false)) scene.redo();
+  ImGui::EndDisabled();
+  tip(history.canRedo() ? "Redo \"" + history.command(history.position()).label + "\" (Ctrl+Y or Ctrl+Shift+Z)"
+                        : std::string("Nothing to redo (Ctrl+Y or Ctrl+Shift+Z)."));
+  const std::size_t selected = tools.selection().size();
+  if (selected > 0) {
+    ImGui::TextColored(kDimText, "%zu selected", selected);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Delete")) tools.deleteSelection(scene);
+    recordItemRect(ui, "Delete selection");
+    tip("Delete the selected vertices (a fully selected ring goes whole), start or goal (Del).");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Reverse")) tools.reverseSelection(scene);
+    tip("Reverse the vertex order (winding) of the rings of the selection (R).");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Clear")) tools.setSelection({});
+    tip("Select nothing (Esc).");
+  }
 }
 
 // [SECTION] Top: search controls and summary
@@ -121,19 +205,25 @@ void controlsPart(Scene& scene, UiState& ui) {
   const bool has_query = scene.searchState() != nullptr;
   ImGui::BeginDisabled(!has_query);
   if (rowButton(ui, "Step", "Step", true)) scene.step();
+  tip("Make exactly one A* expansion and show the open set, the closed set and the arcs examined.");
   ImGui::BeginDisabled(scene.running());
   if (rowButton(ui, "Run", "Run", false)) scene.startRun();
   ImGui::EndDisabled();
+  tip("Animate the search step by step at the speed below.");
   ImGui::BeginDisabled(!scene.running());
   if (rowButton(ui, "Pause", "Pause", false)) scene.pause();
   ImGui::EndDisabled();
+  tip("Stop the animation; the stepped view stays.");
   if (rowButton(ui, "Reset", "Reset", false)) scene.reset();
+  tip("Back to the start of the search: the canvas shows the finished result again.");
   if (rowButton(ui, "Finish", "Finish", false)) scene.finish();
+  tip("Run the stepped search to the end at once.");
   ImGui::EndDisabled();
   float sps = static_cast<float>(scene.stepsPerSecond());
   ImGui::SetNextItemWidth(-1);
   if (ImGui::SliderFloat("##sps", &sps, 0.5f, 60.0f, "Run: %.1f steps per second", ImGuiSliderFlags_Logarithmic))
     scene.setStepsPerSecond(sps);
+  tip("How many expansions Run makes per second.");
 
   // What the canvas shows, in one line.
   const SceneStats& st = scene.stats();
@@ -178,6 +268,7 @@ void controlsPart(Scene& scene, UiState& ui) {
     ImGui::TextColored(errors ? kErrorText : kWarningText, "%s", buf);
     ImGui::SameLine();
     if (ImGui::SmallButton("Show")) ui.tab_request = PanelTab::Problems;
+    tip("Open the Problems tab: every error and warning, with where it is.");
   }
 }
 
@@ -225,6 +316,7 @@ void layerRow(UiState& ui, const LayerInfo& info, Color colour, const char* name
     ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(2, 1));
     ImGui::CheckboxFlags("##on", &ui.layers, static_cast<unsigned int>(info.layer));
     ImGui::PopStyleVar();
+    tip("Show or hide this layer on the canvas.");
   } else {
     ImGui::Dummy(ImVec2(ImGui::GetFrameHeight() - 4, 1));
   }
@@ -243,6 +335,42 @@ void layerRow(UiState& ui, const LayerInfo& info, Color colour, const char* name
   ImGui::TextWrapped("%s", meaning);
   ImGui::PopStyleColor();
   if (detail && ImGui::IsItemHovered()) tooltip(detail);
+}
+
+// The editor's own colours (tools, problems), after the layers.
+void editorLegend() {
+  struct Entry {
+    Color colour;
+    const char* name;
+    const char* meaning;
+  };
+  const Entry entries[] = {
+      {kSelectionColor, "Selection", "selected vertices; the dashed selection box"},
+      {kHoverEdgeColor, "Edge under mouse", "a click inserts a vertex at the small circle"},
+      {kHoverRing, "Hover", "the vertex, start or goal under the mouse"},
+      {kDragRing, "Dragged", "the point being dragged"},
+      {kDrawingColor, "New ring", "the hole or polygon being drawn; click the circled first point to close"},
+      {kProblemColor, "Error", "where the map is invalid, or a start/goal that cannot be used"},
+      {kWarningColor, "Warning", "allowed but maybe not meant (a pinch, a shared wall)"},
+  };
+  ImGui::Separator();
+  ImGui::TextUnformatted("Editor colours");
+  if (!ImGui::BeginTable("editor legend", 2, ImGuiTableFlags_SizingFixedFit)) return;
+  ImGui::TableSetupColumn("swatch", ImGuiTableColumnFlags_WidthFixed);
+  ImGui::TableSetupColumn("text", ImGuiTableColumnFlags_WidthStretch);
+  for (const Entry& e : entries) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::ColorButton(e.name, toImVec4(e.colour), ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoAlpha,
+                       ImVec2(14, 14));
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(e.name);
+    ImGui::SameLine();
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(kDimText, "%s", e.meaning);
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::EndTable();
 }
 
 void layersTab(UiState& ui) {
@@ -276,28 +404,40 @@ void layersTab(UiState& ui) {
   ImGui::PopStyleVar(2);
   ImGui::Spacing();
   if (ImGui::SmallButton("All")) ui.layers = kAllLayers;
+  tip("Show every layer.");
   ImGui::SameLine();
   if (ImGui::SmallButton("None")) ui.layers = 0;
+  tip("Hide every layer.");
   ImGui::SameLine();
   if (ImGui::SmallButton("Default")) ui.layers = kDefaultLayers;
+  tip("The layers shown at first.");
   ImGui::TextColored(kDimText, "Hover a row for more. Greyed: the last valid map or path.");
+
+  editorLegend();
 
   ImGui::Separator();
   ImGui::TextUnformatted("View");
   ImGui::Checkbox("Grid", &ui.show_grid);
+  tip("Draw the world grid under the map (G). With snapping on, every line is a snap position.");
   ImGui::SameLine();
   ImGui::Checkbox("Node ids", &ui.show_node_ids);
+  tip("Number the searched nodes while stepping, as in the open set table.");
   ImGui::SameLine();
   if (namedButton(ui, "Fit (F)", "Fit")) ui.fit_requested = true;
-  ImGui::Checkbox("Snap drags to", &ui.snap);
+  tip("Fit the whole map into the canvas (F).");
+  ImGui::Checkbox("Snap to grid, step", &ui.snap);
+  recordItemRect(ui, "Snap to grid");
+  tip("Placed, inserted and dragged points land on multiples of the step (world units) on both axes.");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(100);
-  if (ImGui::InputDouble("world units", &ui.snap_step, 0.5, 1.0, "%.3g"))
+  if (ImGui::InputDouble("##snapstep", &ui.snap_step, 0.5, 1.0, "%.3g"))
     if (!(ui.snap_step > 0) || !std::isfinite(ui.snap_step)) ui.snap_step = 1.0;
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextColored(kDimText, "Canvas: wheel zooms, right or middle drag pans, F fits, left drag moves a vertex, "
-                               "the start or the goal.");
-  ImGui::PopTextWrapPos();
+  tip("The grid step for snapping, in world units.");
+  float bg[3] = {ui.background.r / 255.0f, ui.background.g / 255.0f, ui.background.b / 255.0f};
+  if (ImGui::ColorEdit3("Canvas colour", bg, ImGuiColorEditFlags_NoInputs))
+    ui.background = {static_cast<std::uint8_t>(std::lround(bg[0] * 255)), static_cast<std::uint8_t>(std::lround(bg[1] * 255)),
+                     static_cast<std::uint8_t>(std::lround(bg[2] * 255)), 255};
+  tip("The colour behind the map (remembered in the preferences).");
 }
 
 // [SECTION] Tab: Search (options, stats, open set)
@@ -310,6 +450,7 @@ void searchOptions(Scene& scene) {
   int method = 0;
   const char* methods[] = {"visibility graph"};
   ImGui::Combo("Method", &method, methods, IM_ARRAYSIZE(methods));
+  tip("The search method whose graph is built and searched.");
   helpMarker("A* over the reflex corners that see each other, with start and goal linked in. "
              "Navigation mesh and grid come later.");
 
@@ -319,6 +460,7 @@ void searchOptions(Scene& scene) {
     options.heuristic = heuristic == 0 ? Heuristic::None : Heuristic::Euclidean;
     changed = true;
   }
+  tip("h, the estimate of the distance left. Euclidean (straight line) is admissible: paths stay shortest.");
   float weight = static_cast<float>(options.weight);
   if (ImGui::SliderFloat("Weight", &weight, 1.0f, 5.0f, "%.2f")) {
     options.weight = std::clamp(static_cast<double>(weight), 1.0, 5.0);
@@ -330,10 +472,13 @@ void searchOptions(Scene& scene) {
     options.tie_break = larger_g ? TieBreak::LargerG : TieBreak::None;
     changed = true;
   }
+  tip("Among open nodes with equal f, expand the one with larger g (deeper) first: usually fewer expansions.");
   double offset = scene.document().settings.corner_offset;
   if (ImGui::InputDouble("Corner offset", &offset, 0.05, 0.5, "%.3f")) {
     if (std::isfinite(offset)) scene.setCornerOffset(std::max(0.0, offset));
   }
+  if (ImGui::IsItemDeactivated()) scene.closeMerge();
+  tip("World units; an undoable edit of the map's settings.");
   helpMarker("Pushes graph nodes this far into the walkable area along the vertex normals "
              "(world units, saved in the map). 0 gives exact shortest paths.");
   ImGui::PopItemWidth();
@@ -435,9 +580,11 @@ bool isProblemVertex(const std::vector<MapProblem>& problems, int polygon, int h
   return false;
 }
 
-void ringTable(Scene& scene, UiState& ui, const std::vector<MapProblem>& problems, int polygon, int hole) {
+void ringTable(Scene& scene, UiState& ui, ToolController& tools, const std::vector<MapProblem>& problems, int polygon,
+               int hole) {
+  // A copy: an edit made by a cell or a button replaces the document (and its rings).
   const Polygon& poly = scene.document().polygons[static_cast<std::size_t>(polygon)];
-  const Ring& ring = hole < 0 ? poly.outer : poly.holes[static_cast<std::size_t>(hole)];
+  const Ring ring = hole < 0 ? poly.outer : poly.holes[static_cast<std::size_t>(hole)];
   const std::string label = (hole < 0 ? std::string("outer ring") : "hole " + std::to_string(hole)) + " (" +
                             std::to_string(ring.size()) + " vertices)";
   const bool highlighted = (ui.hovered.kind == Handle::Kind::Vertex && ui.hovered.polygon == polygon &&
@@ -447,6 +594,25 @@ void ringTable(Scene& scene, UiState& ui, const std::vector<MapProblem>& problem
   ImGui::PushID(hole + 1);
   if (highlighted) ImGui::SetNextItemOpen(true, ImGuiCond_Always);
   if (ImGui::TreeNodeEx("ring", hole < 0 ? ImGuiTreeNodeFlags_DefaultOpen : 0, "%s", label.c_str())) {
+    const RingRef r{polygon, hole};
+    const std::string name = describeRing(r);
+    if (ImGui::SmallButton("Select")) tools.selectRing(scene, r);
+    recordItemRect(ui, "ring " + std::to_string(polygon) + "," + std::to_string(hole) + " select");
+    tip("Select every vertex of this ring: drag one of them on the canvas to move the ring.");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Reverse")) scene.edit("Reverse " + name, [&](MapDocument& d) { return reverseRing(d, r); });
+    recordItemRect(ui, "ring " + std::to_string(polygon) + "," + std::to_string(hole) + " reverse");
+    tip("Reverse the order of the vertices (the ring's winding). Vertex 0 stays first.");
+    ImGui::SameLine();
+    if (ImGui::SmallButton(hole < 0 ? "Delete polygon" : "Delete hole")) {
+      scene.edit("Delete " + (hole < 0 ? "polygon " + std::to_string(polygon) : name),
+                 [&](MapDocument& d) { return deleteRing(d, r); });
+      ImGui::TreePop();
+      ImGui::PopID();
+      return;
+    }
+    recordItemRect(ui, "ring " + std::to_string(polygon) + "," + std::to_string(hole) + " delete");
+    tip(hole < 0 ? "Delete this polygon with its holes (undo brings it back)." : "Delete this hole (undo brings it back).");
     const float rows = static_cast<float>(std::min<std::size_t>(ring.size(), 14) + 1);
     const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV;
     if (ImGui::BeginTable("vertices", 3, flags, ImVec2(0, ImGui::GetFrameHeightWithSpacing() * (rows + 0.3f)))) {
@@ -475,11 +641,16 @@ void ringTable(Scene& scene, UiState& ui, const std::vector<MapProblem>& problem
                                    std::to_string(v);
           bool edited = ImGui::InputDouble("##x", &p.x, 0.0, 0.0, "%.6g");
           recordItemRect(ui, cell + " x");
+          bool done = ImGui::IsItemDeactivated();
+          tip("x of this vertex, world units. Typing into one cell is one undoable edit.");
           ImGui::TableNextColumn();
           ImGui::SetNextItemWidth(-1);
           edited |= ImGui::InputDouble("##y", &p.y, 0.0, 0.0, "%.6g");
           recordItemRect(ui, cell + " y");
+          done |= ImGui::IsItemDeactivated();
+          tip("y of this vertex, world units.");
           if (edited) scene.moveHandle(h, p);
+          if (done) scene.closeMerge();
           ImGui::PopID();
         }
       }
@@ -501,10 +672,18 @@ void pointRow(Scene& scene, const char* label, bool is_start) {
       const Point p{xy[0], xy[1]};
       is_start ? scene.setStart(p) : scene.setGoal(p);
     }
+    if (ImGui::IsItemDeactivated()) scene.closeMerge();
+    tip(is_start ? "Where the path begins (x, y world units); drag S on the canvas too."
+                 : "Where the path ends (x, y world units); drag G on the canvas too.");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Remove")) is_start ? scene.setStart(std::nullopt) : scene.setGoal(std::nullopt);
+    tip("Remove it from the map (the search needs both).");
   } else {
     ImGui::TextColored(kWarningText, "no %s", label);
     ImGui::SameLine();
-    if (ImGui::SmallButton("Add")) {
+    const bool add = ImGui::SmallButton("Add");
+    tip("Put it at the centre of the map; then drag it.");
+    if (add) {
       // At the centre of the map's bounds: drag it from there.
       const auto b = documentBounds(doc);
       const Point p = b ? Point{(b->min.x + b->max.x) / 2, (b->min.y + b->max.y) / 2} : Point{0, 0};
@@ -514,29 +693,175 @@ void pointRow(Scene& scene, const char* label, bool is_start) {
   ImGui::PopID();
 }
 
-void mapTab(Scene& scene, UiState& ui) {
+void backgroundPart(Scene& scene, UiState& ui) {
+  ImGui::Separator();
+  ImGui::TextUnformatted("Background image");
+  std::string error;
+  const std::optional<BackgroundSettings> bg = backgroundOf(scene.document(), &error);
+  if (bg && ui.background_text.empty()) ui.background_text = bg->image;
+  ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - 120.0f));
+  const bool enter = ImGui::InputTextWithHint("##bgpath", "art/level.png", &ui.background_text,
+                                              ImGuiInputTextFlags_EnterReturnsTrue);
+  tip("A PNG or JPEG to trace, drawn under the map. A relative path is relative to the map file's folder.");
+  ImGui::SameLine();
+  if (namedButton(ui, "Load", "Load background") || enter) {
+    if (ui.background_text.empty())
+      setStatus(ui, "Type the path of a PNG or JPEG image, then press Load.", true);
+    else
+      ui.background_request = ui.background_text;
+  }
+  tip("Put this picture under the map, fitted to the map's width (undoable; saved in the map's settings).");
+  if (!bg) {
+    ImGui::TextColored(kDimText, "None.");
+    return;
+  }
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Remove")) {
+    scene.edit("Remove background image", [](MapDocument& d) {
+      setBackground(d, std::nullopt);
+      return true;
+    });
+    ui.background_text.clear();
+    return;
+  }
+  tip("Remove the background image from the map (undoable).");
+  if (!error.empty()) ImGui::TextColored(kWarningText, "%s", error.c_str());
+  if (!ui.background_error.empty()) clampedText(ui.background_error, kErrorText, 3);
+  BackgroundSettings b = *bg;
+  bool changed = false;
+  double xy[2] = {b.offset.x, b.offset.y};
+  ImGui::SetNextItemWidth(200);
+  if (ImGui::InputScalarN("offset", ImGuiDataType_Double, xy, 2, nullptr, nullptr, "%.6g")) {
+    b.offset = {xy[0], xy[1]};
+    changed = isFinite(b.offset);
+  }
+  bool done = ImGui::IsItemDeactivated();
+  tip("World position of the picture's top-left corner.");
+  ImGui::SetNextItemWidth(200);
+  if (ImGui::InputDouble("scale", &b.scale, 0.0, 0.0, "%.6g")) changed = b.scale > 0 && std::isfinite(b.scale);
+  done |= ImGui::IsItemDeactivated();
+  tip("World units per image pixel.");
+  float opacity = static_cast<float>(b.opacity);
+  ImGui::SetNextItemWidth(200);
+  if (ImGui::SliderFloat("opacity", &opacity, 0.0f, 1.0f, "%.2f")) {
+    b.opacity = opacity;
+    changed = true;
+  }
+  done |= ImGui::IsItemDeactivated();
+  tip("0: invisible, 1: opaque.");
+  if (changed)
+    scene.edit("Place background image", [&](MapDocument& d) {
+      setBackground(d, b);
+      return true;
+    }, "background");
+  if (done) scene.closeMerge();
+}
+
+void mapTab(Scene& scene, UiState& ui, ToolController& tools) {
   pointRow(scene, "start", true);
   pointRow(scene, "goal", false);
   bool snap = scene.snapToWalkable();
   if (ImGui::Checkbox("Snap start/goal to the walkable region", &snap)) scene.setSnapToWalkable(snap);
+  tip("Search from the nearest walkable point when the start or goal is outside the walkable region.");
   recordItemRect(ui, "Snap start/goal");
   helpMarker("When the start or the goal is outside the walkable region (in a hole, outside every polygon), "
              "search from the nearest walkable point instead. The map keeps the point where you put it; the "
              "canvas shows the snapped point at the end of a dashed line.");
+  backgroundPart(scene, ui);
   ImGui::Separator();
   const std::vector<MapProblem> problems = scene.problems();
   const int polygons = static_cast<int>(scene.document().polygons.size());
-  if (polygons == 0) ImGui::TextColored(kDimText, "No polygons. Open a map file.");
-  for (int p = 0; p < polygons; ++p) {
+  if (polygons == 0) ImGui::TextColored(kDimText, "No polygons. Open a map file, or draw one (Draw polygon, P).");
+  for (int p = 0; p < polygons && p < static_cast<int>(scene.document().polygons.size()); ++p) {
     ImGui::PushID(p);
     if (ImGui::TreeNodeEx("polygon", ImGuiTreeNodeFlags_DefaultOpen, "polygon %d", p)) {
-      // Re-read the size each time: an edit never changes it, but stay safe.
-      const int holes = static_cast<int>(scene.document().polygons[static_cast<std::size_t>(p)].holes.size());
-      for (int h = -1; h < holes; ++h) ringTable(scene, ui, problems, p, h);
+      // Sizes re-read each time: a button in a ring's header can delete a ring.
+      auto exists = [&](int h) {
+        const auto& polys = scene.document().polygons;
+        return p < static_cast<int>(polys.size()) && h < static_cast<int>(polys[static_cast<std::size_t>(p)].holes.size());
+      };
+      for (int h = -1; exists(h); ++h) ringTable(scene, ui, tools, problems, p, h);
       ImGui::TreePop();
     }
     ImGui::PopID();
   }
+}
+
+// [SECTION] Tab: History
+
+void historyTab(Scene& scene, UiState& ui) {
+  const History& history = scene.history();
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextColored(kDimText, "Every edit, oldest first. Click an entry to go back (or forward) to just after it; "
+                               "the greyed entries after the current one are what Redo brings back.");
+  ImGui::PopTextWrapPos();
+  const std::size_t position = history.position();
+  if (ImGui::Selectable("(opened map)", position == 0)) scene.jumpTo(0);
+  recordItemRect(ui, "history 0");
+  for (std::size_t i = 0; i < history.size(); ++i) {
+    ImGui::PushID(static_cast<int>(i));
+    const bool undone = i >= position;
+    if (undone) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    char label[256];
+    std::snprintf(label, sizeof label, "%zu. %s", i + 1, history.command(i).label.c_str());
+    if (ImGui::Selectable(label, i + 1 == position)) scene.jumpTo(i + 1);
+    recordItemRect(ui, "history " + std::to_string(i + 1));
+    if (undone) ImGui::PopStyleColor();
+    ImGui::PopID();
+  }
+}
+
+// [SECTION] Tab: Help
+
+void helpTab() {
+  struct Row {
+    const char* keys;
+    const char* what;
+  };
+  const Row rows[] = {
+      {"V", "Select tool: drag points, press an edge to insert, box select"},
+      {"A", "Add vertex tool: click adds after the selected vertex"},
+      {"H", "Draw hole tool"},
+      {"P", "Draw polygon tool"},
+      {"Enter / double-click", "close the ring being drawn"},
+      {"Backspace", "remove the last drawn point (else delete the selection)"},
+      {"Esc", "cancel the drag or the drawing, else clear the selection"},
+      {"Del", "delete the selection (whole rings when fully selected)"},
+      {"Shift+click / Shift+drag", "add to the selection"},
+      {"double-click a vertex", "select its ring (drag to move it)"},
+      {"R", "reverse the rings of the selection"},
+      {"Ctrl+A", "select every vertex"},
+      {"Ctrl+Z", "undo"},
+      {"Ctrl+Y, Ctrl+Shift+Z", "redo"},
+      {"Ctrl+N", "new map"},
+      {"Ctrl+S", "save"},
+      {"Ctrl+Shift+S", "save as (the path field)"},
+      {"wheel", "zoom around the cursor"},
+      {"middle / right / Space+left drag", "pan"},
+      {"F", "fit the map into the canvas"},
+      {"G", "grid on or off"},
+      {"F1", "this help"},
+      {"drop a file", "open it"},
+  };
+  if (!ImGui::BeginTable("shortcuts", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) return;
+  ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthFixed, ImGui::GetContentRegionAvail().x * 0.42f);
+  ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);
+  for (const Row& r : rows) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(r.keys);
+    ImGui::PopTextWrapPos();
+    ImGui::TableNextColumn();
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(kDimText, "%s", r.what);
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::EndTable();
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextColored(kDimText, "Hover any button or field for what it does. Preferences (layers, snap, window size, "
+                               "recent files) are kept in $XDG_CONFIG_HOME/polypath/preferences.json.");
+  ImGui::PopTextWrapPos();
 }
 
 // [SECTION] Tab: Problems
@@ -571,6 +896,11 @@ void centreNextPopup() {
 }  // namespace
 
 void drawModals(Scene& scene, UiState& ui) {
+  if (ui.new_request && !scene.dirty()) {
+    newDocument(scene, ui);
+    ui.new_request = false;
+  }
+  if (ui.new_request && !ImGui::IsPopupOpen("Discard changes?")) ImGui::OpenPopup("Discard changes?");
   if (ui.open_request && !scene.dirty()) {
     openDocument(scene, ui, *ui.open_request);
     ui.open_request.reset();
@@ -605,14 +935,19 @@ void drawModals(Scene& scene, UiState& ui) {
   centreNextPopup();
   if (ImGui::BeginPopupModal("Discard changes?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
     ImGui::Text("%s has unsaved changes.", scene.displayName().c_str());
-    if (ImGui::Button("Discard and open")) {
-      if (ui.open_request) openDocument(scene, ui, *ui.open_request);
+    if (namedButton(ui, ui.new_request ? "Discard and start a new map" : "Discard and open", "Discard and open")) {
+      if (ui.new_request)
+        newDocument(scene, ui);
+      else if (ui.open_request)
+        openDocument(scene, ui, *ui.open_request);
       ui.open_request.reset();
+      ui.new_request = false;
       ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
-    if (ImGui::Button("Cancel")) {
+    if (namedButton(ui, "Cancel", "Cancel")) {
       ui.open_request.reset();
+      ui.new_request = false;
       ImGui::CloseCurrentPopup();
     }
     ImGui::EndPopup();
@@ -620,7 +955,7 @@ void drawModals(Scene& scene, UiState& ui) {
   centreNextPopup();
   if (ImGui::BeginPopupModal("Quit without saving?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
     ImGui::Text("%s has unsaved changes.", scene.displayName().c_str());
-    if (ImGui::Button("Quit")) {
+    if (namedButton(ui, "Quit", "Quit")) {
       ui.quit = true;
       ui.discard_changes = true;
       ui.quit_request = false;
@@ -666,6 +1001,24 @@ void setStatus(UiState& ui, std::string text, bool error) {
   ui.status_error = error;
 }
 
+void addRecent(UiState& ui, const std::filesystem::path& file) {
+  std::error_code ec;
+  std::filesystem::path abs = std::filesystem::absolute(file, ec);
+  if (ec) abs = file;
+  abs = abs.lexically_normal();
+  std::erase(ui.recent, abs);
+  ui.recent.insert(ui.recent.begin(), abs);
+  if (ui.recent.size() > kMaxRecent) ui.recent.resize(kMaxRecent);
+}
+
+void newDocument(Scene& scene, UiState& ui) {
+  scene.setDocument(MapDocument{});
+  scene.setFileProblem("", "");
+  ui.path_text.clear();
+  ui.hovered = ui.dragged = Handle{};
+  setStatus(ui, "New map: draw a polygon (P), then add a start and a goal in the Map tab.", false);
+}
+
 bool openDocument(Scene& scene, UiState& ui, const std::filesystem::path& file, std::string* error_out) {
   std::string error;
   if (!scene.openFile(file, &error)) {
@@ -675,6 +1028,7 @@ bool openDocument(Scene& scene, UiState& ui, const std::filesystem::path& file, 
   }
   ui.path_text = file.string();
   ui.hovered = ui.dragged = Handle{};
+  addRecent(ui, file);
   if (scene.hasErrors())
     setStatus(ui, "Opened " + file.string() + ": the map has problems (see the Problems tab).", true);
   else
@@ -698,12 +1052,13 @@ bool saveDocument(Scene& scene, UiState& ui, bool save_as) {
     return false;
   }
   ui.path_text = target.string();
+  addRecent(ui, target);
   setStatus(ui, "Saved " + target.string() + (scene.hasErrors() ? " (the map still has problems)" : ""),
             scene.hasErrors());
   return true;
 }
 
-void drawPanels(Scene& scene, UiState& ui, int window_width, int window_height) {
+void drawPanels(Scene& scene, UiState& ui, ToolController& tools, int window_width, int window_height) {
   ui.widget_rects.clear();
   ImGui::SetNextWindowPos(ImVec2(0, 0), ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(static_cast<float>(panelWidth(window_width)),
@@ -715,6 +1070,7 @@ void drawPanels(Scene& scene, UiState& ui, int window_width, int window_height) 
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoTitleBar |
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
   filePart(scene, ui);
+  toolsPart(scene, ui, tools);
   controlsPart(scene, ui);
   ui.top_height = ImGui::GetCursorPosY();
   const std::size_t problem_count = scene.problems().size();
@@ -723,8 +1079,10 @@ void drawPanels(Scene& scene, UiState& ui, int window_width, int window_height) 
   if (ImGui::BeginTabBar("tabs", ImGuiTabBarFlags_FittingPolicyResizeDown)) {
     tab(ui, "Layers", "Layers", PanelTab::Layers, [&] { layersTab(ui); });
     tab(ui, "Search", "Search", PanelTab::Search, [&] { searchTab(scene); });
-    tab(ui, "Map", "Map", PanelTab::Map, [&] { mapTab(scene, ui); });
+    tab(ui, "Map", "Map", PanelTab::Map, [&] { mapTab(scene, ui, tools); });
+    tab(ui, "History", "History", PanelTab::History, [&] { historyTab(scene, ui); });
     tab(ui, problems_label, "Problems", PanelTab::Problems, [&] { problemsTab(scene); });
+    tab(ui, "Help", "Help", PanelTab::Help, [&] { helpTab(); });
     ImGui::EndTabBar();
   }
   ui.tab_request.reset();

@@ -22,11 +22,12 @@
 #include "editor/camera.hpp"
 #include "editor/picking.hpp"
 #include "editor/scene.hpp"
+#include "editor/tools.hpp"
 
 namespace polypath::editor {
 
 /// The tabs of the panel column.
-enum class PanelTab { Layers, Search, Map, Problems };
+enum class PanelTab { Layers, Search, Map, History, Problems, Help };
 
 /// One line of the banner at the top-left of the canvas.
 struct BannerLine {
@@ -45,6 +46,7 @@ struct UiState {
   bool show_node_ids = true;              ///< node numbers next to searched nodes while stepping
   bool snap = false;                      ///< snap dragged points to the grid
   double snap_step = 1.0;                 ///< world units between snap positions
+  Color background{20, 22, 28, 255};      ///< canvas colour
 
   std::string path_text;      ///< the path field at the top of the column
   std::string status;         ///< status line text
@@ -60,6 +62,11 @@ struct UiState {
   std::string recovery_prompt;
   RecoveryAnswer recovery_answer = RecoveryAnswer::None;  ///< set by the modal's buttons
 
+  std::string background_text;                    ///< the background image path field (Map tab)
+  std::optional<std::string> background_request;  ///< load this background image (App fits it to the map)
+  std::string background_error;                   ///< why the map's background image cannot be shown
+  std::vector<std::filesystem::path> recent;      ///< recently opened or saved files, newest first
+  bool new_request = false;                       ///< start a new map (after confirming unsaved changes)
   bool fit_requested = false;                     ///< fit the map into the canvas next frame
   std::optional<std::filesystem::path> open_request;  ///< open this file (after confirming unsaved changes)
   bool quit_request = false;                      ///< the window was closed (confirm unsaved changes)
@@ -83,6 +90,13 @@ struct UiState {
 /// Sets the status line.
 void setStatus(UiState& ui, std::string text, bool error);
 
+/// Most entries of the recent files list.
+inline constexpr std::size_t kMaxRecent = 10;
+/// Puts `file` first in the recent list (absolute path, no duplicates, at most kMaxRecent).
+void addRecent(UiState& ui, const std::filesystem::path& file);
+
+/// Replaces the document with an empty, untitled one (no questions: see drawModals).
+void newDocument(Scene& scene, UiState& ui);
 /// Opens `file` into the scene and reports the outcome on the status line (and the
 /// error in `error` if given). On failure the current document stays. Never throws.
 bool openDocument(Scene& scene, UiState& ui, const std::filesystem::path& file, std::string* error = nullptr);
@@ -92,9 +106,9 @@ bool saveDocument(Scene& scene, UiState& ui, bool save_as);
 
 /// Draws the panel column for a window of the given size and applies what the user did
 /// to `scene` and `ui`. Call between ImGui::NewFrame() and ImGui::Render().
-void drawPanels(Scene& scene, UiState& ui, int window_width, int window_height);
+void drawPanels(Scene& scene, UiState& ui, ToolController& tools, int window_width, int window_height);
 
-/// Carries out open and quit requests, asking first about unsaved changes, and shows
+/// Carries out new, open and quit requests, asking first about unsaved changes, and shows
 /// the recovery question (ui.recovery_prompt) in modal popups. Call after every other
 /// window of the frame has begun (Dear ImGui 1.86 asserts when a window appears for the
 /// first time after a modal opened in the same frame).

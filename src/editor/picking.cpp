@@ -1,6 +1,7 @@
 // picking.cpp: hit testing and moving of document handles.
 #include "editor/picking.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -47,6 +48,30 @@ Handle pickHandle(const MapDocument& doc, const Camera& camera, ScreenPos mouse,
         if (d <= best_d) {
           best_d = d;
           best = {Handle::Kind::Vertex, static_cast<int>(p), r, static_cast<int>(v)};
+        }
+      }
+    }
+  }
+  return best;
+}
+
+std::optional<EdgePick> pickEdge(const MapDocument& doc, const Camera& camera, ScreenPos mouse, double radius) {
+  std::optional<EdgePick> best;
+  double best_d = radius;
+  for (std::size_t p = 0; p < doc.polygons.size(); ++p) {
+    const Polygon& poly = doc.polygons[p];
+    for (int r = -1; r < static_cast<int>(poly.holes.size()); ++r) {
+      const Ring& ring = r < 0 ? poly.outer : poly.holes[static_cast<std::size_t>(r)];
+      for (std::size_t v = 0; v < ring.size(); ++v) {
+        const ScreenPos a = camera.toScreen(ring[v]), b = camera.toScreen(ring[(v + 1) % ring.size()]);
+        const double dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy;
+        if (!(len2 > 0) || !std::isfinite(len2)) continue;
+        const double t = std::clamp(((mouse.x - a.x) * dx + (mouse.y - a.y) * dy) / len2, 0.0, 1.0);
+        const double d = std::hypot(a.x + t * dx - mouse.x, a.y + t * dy - mouse.y);
+        if (d <= best_d) {
+          best_d = d;
+          const Point wa = ring[v], wb = ring[(v + 1) % ring.size()];
+          best = EdgePick{static_cast<int>(p), r, static_cast<int>(v), wa + (wb - wa) * t};
         }
       }
     }

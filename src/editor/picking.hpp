@@ -29,6 +29,19 @@ struct Handle {
 /// `radius` pixels; otherwise the nearest vertex within `radius`; else a None handle.
 Handle pickHandle(const MapDocument& doc, const Camera& camera, ScreenPos mouse, double radius = kHitRadius);
 
+/// A point on a ring edge under the mouse.
+struct EdgePick {
+  int polygon = -1;  ///< polygon index
+  int hole = -1;     ///< hole index, -1 for the outer ring
+  int edge = -1;     ///< the edge from vertex `edge` to vertex `edge + 1` (mod the ring size)
+  Point point{};     ///< the edge's point nearest to the mouse, world units
+};
+
+/// The ring edge nearest to `mouse` within `radius` pixels (measured on screen); nullopt
+/// when none is that close.
+std::optional<EdgePick> pickEdge(const MapDocument& doc, const Camera& camera, ScreenPos mouse,
+                                 double radius = kHitRadius);
+
 /// World position of a handle; nullopt when it does not exist in `doc`.
 std::optional<Point> handlePosition(const MapDocument& doc, const Handle& handle);
 

@@ -7,17 +7,11 @@
 #include <ctime>
 #include <system_error>
 
+#include "editor/preferences.hpp"
+
 namespace polypath::editor {
 
 namespace {
-
-std::optional<std::filesystem::path> absoluteEnv(const char* name) {
-  const char* v = std::getenv(name);
-  if (!v || !*v) return std::nullopt;
-  std::filesystem::path p(v);
-  if (!p.is_absolute()) return std::nullopt;
-  return p;
-}
 
 std::string localTime(const std::filesystem::path& file) {
   struct stat st{};
@@ -33,8 +27,7 @@ std::string localTime(const std::filesystem::path& file) {
 }  // namespace
 
 std::optional<std::filesystem::path> defaultRecoveryFile() {
-  if (auto xdg = absoluteEnv("XDG_CONFIG_HOME")) return *xdg / "polypath" / "recovery.json";
-  if (auto home = absoluteEnv("HOME")) return *home / ".config" / "polypath" / "recovery.json";
+  if (auto dir = configDir()) return *dir / "recovery.json";
   return std::nullopt;
 }
 

@@ -1,4 +1,7 @@
-// scene.cpp: document, rebuild on edit, stepped search, drawing order.
+// scene.cpp: the built part of the Scene: rebuild on edit (validation, PolygonMap,
+// VisibilityGraph, query), the stepped search, problems, stats and the drawing order.
+// A new search method plugs in here (rebuild(), requery(), draw()); the document part
+// (file, edits, undo) is scene_document.cpp.
 #include "editor/scene.hpp"
 
 #include <algorithm>
@@ -48,12 +51,6 @@ class FixedWidthDraw final : public DebugDraw {
   float width_;
 };
 
-// A problem with a file: named by the file unless the message already names it.
-MapProblem fileProblem(const std::filesystem::path& file, const std::string& message) {
-  const std::string name = file.string();
-  return {MapProblem::Severity::Error, message.find(name) == std::string::npos ? name : std::string(), message};
-}
-
 }  // namespace
 
 Color greyed(Color c) {
@@ -65,86 +62,7 @@ Color greyed(Color c) {
 Scene::Scene() { rebuild(); }
 Scene::~Scene() = default;
 
-// [SECTION] Document
-
-void Scene::setDocument(MapDocument doc, std::optional<std::filesystem::path> file, bool dirty) {
-  // Forget everything built for the previous document before building the new one, so
-  // an invalid new document never shows the old map.
-  search_ = Search{};
-  query_.reset();
-  graph_.reset();
-  map_.reset();
-  last_found_path_ = Path{};
-  doc_ = std::move(doc);
-  file_ = std::move(file);
-  dirty_ = dirty;
-  stepping_ = running_ = false;
-  ++generation_;
-  rebuild();
-}
-
-bool Scene::openFile(const std::filesystem::path& file, std::string* error) {
-  try {
-    MapDocument doc = loadMap(file);
-    setDocument(std::move(doc), file);
-    file_problem_.reset();
-    return true;
-  } catch (const std::exception& e) {
-    file_problem_ = fileProblem(file, e.what());
-    if (error) *error = e.what();
-    return false;
-  }
-}
-
-bool Scene::saveFile(const std::filesystem::path& file, std::string* error) {
-  try {
-    saveMap(doc_, file);
-    file_ = file;
-    dirty_ = false;
-    file_problem_.reset();
-    return true;
-  } catch (const std::exception& e) {
-    file_problem_ = fileProblem(file, e.what());
-    if (error) *error = e.what();
-    return false;
-  }
-}
-
-void Scene::setFileProblem(const std::string& where, const std::string& message) {
-  if (message.empty())
-    file_problem_.reset();
-  else
-    file_problem_ = MapProblem{MapProblem::Severity::Error, where, message};
-}
-
-std::string Scene::displayName() const {
-  if (!doc_.name.empty()) return doc_.name;
-  if (file_) return file_->filename().string();
-  return "untitled";
-}
-
-// [SECTION] Edits
-
-bool Scene::moveHandle(const Handle& handle, Point p) {
-  if (!setHandlePosition(doc_, handle, p)) return false;
-  documentChanged();
-  return true;
-}
-
-void Scene::setCornerOffset(double offset) {
-  doc_.settings.corner_offset = offset;
-  documentChanged();
-}
-
-void Scene::setStart(std::optional<Point> p) {
-  doc_.start = p;
-  documentChanged();
-}
-
-void Scene::setGoal(std::optional<Point> p) {
-  doc_.goal = p;
-  documentChanged();
-}
+// [SECTION] Rebuild
 
 void Scene::setSnapToWalkable(bool on) {
   if (on == snap_to_walkable_) return;
@@ -152,24 +70,19 @@ void Scene::setSnapToWalkable(bool on) {
   requery(expansionsToReplay());
 }
 
-void Scene::documentChanged() {
-  dirty_ = true;
-  ++edits_;
-  rebuild();
-}
-
-// [SECTION] Rebuild
 
 int Scene::expansionsToReplay() const { return stepping_ && query_ ? search_.state().expandedCount() : 0; }
 
 void Scene::rebuild() {
   const int replay = expansionsToReplay();
   base_problems_.clear();
+  const auto v0 = Clock::now();
   try {
     base_problems_ = validateMap(doc_);
   } catch (const std::exception& e) {
     base_problems_.push_back({MapProblem::Severity::Error, "", std::string("validation failed: ") + e.what()});
   }
+  validate_ms_ = msSince(v0);
   const bool map_errors = std::any_of(base_problems_.begin(), base_problems_.end(), [](const MapProblem& p) {
     return p.severity == MapProblem::Severity::Error && !isQueryProblem(p);
   });
@@ -393,6 +306,7 @@ void Scene::updateStats() {
     s.reflex_nodes = graph_->nodes().size();
     s.links = graph_->links().size();
   }
+  s.validate_ms = validate_ms_;
   s.build_ms = build_ms_;
   s.query_ms = query_ms_;
   const Path& shown = shownPath();

@@ -4,6 +4,12 @@
 // [SECTION] Stats
 // [SECTION] Scene
 //
+// The Scene has two parts: the document part (document, file, undo history, edits) and
+// the built part (rebuild(): map, graph, query, stepped search, drawing), which is where
+// another search method plugs in. They are implemented in scene_document.cpp and
+// scene.cpp. Every edit goes through edit() or a gesture and
+// becomes one undoable command (history.hpp).
+//
 // Every edit rebuilds the PolygonMap and VisibilityGraph and redoes the query (maps are
 // small). An edit that makes the map invalid never throws: the last valid map stays
 // built and is drawn greyed, and problems() says what is wrong. A start or goal that is
@@ -13,6 +19,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -21,6 +28,7 @@
 #include "core/debug_draw.hpp"
 #include "core/search.hpp"
 #include "core/visibility_graph.hpp"
+#include "editor/history.hpp"
 #include "editor/picking.hpp"
 #include "io/map_io.hpp"
 
@@ -36,6 +44,7 @@ struct SceneStats {
   int expansions = 0;            ///< nodes expanded: by findPath, or by the stepped search while stepping
   bool path_found = false;       ///< a path is shown
   double path_length = 0.0;      ///< world units, 0 without a path
+  double validate_ms = 0.0;      ///< validateMap time of the last rebuild, milliseconds
   double build_ms = 0.0;         ///< PolygonMap + VisibilityGraph build time, milliseconds
   double query_ms = 0.0;         ///< VisibilityQuery + findPath time, milliseconds
   SearchStatus status = SearchStatus::Idle;  ///< of findPath, or of the stepped search while stepping
@@ -81,8 +90,9 @@ class Scene {
   const MapDocument& document() const { return doc_; }
   /// The file Save writes to, if any.
   const std::optional<std::filesystem::path>& file() const { return file_; }
-  /// True when the document changed since it was opened or saved.
-  bool dirty() const { return dirty_; }
+  /// True when the document differs from what was opened or last saved (undoing back to
+  /// the saved state makes it clean again).
+  bool dirty() const { return !history_.atSaved(); }
   /// The document's name, else the file name, else "untitled".
   std::string displayName() const;
   /// Incremented by setDocument() and openFile(): a new document was loaded.
@@ -90,15 +100,46 @@ class Scene {
   /// Incremented by every edit (never reset): autosave counts edits with it.
   std::uint64_t editCount() const { return edits_; }
 
-  // Edits (each marks the document dirty and rebuilds) --------------------------------
+  // Edits (each one undoable command; each rebuilds) ---------------------------------
 
-  /// Moves the start, the goal or a ring vertex. False when the handle does not exist.
+  /// A document edit: `change` edits the document and returns true when it changed
+  /// something; then the edit becomes the command `label` (see EditCommand::merge_key)
+  /// and everything is rebuilt. Returns what `change` returned (false: no command).
+  /// Inside a gesture the change is applied live and the gesture makes the command.
+  bool edit(const std::string& label, const std::function<bool(MapDocument&)>& change,
+            const std::string& merge_key = {});
+  /// Ends merging of the last command (a table cell lost focus).
+  void closeMerge() { history_.closeMerge(); }
+
+  /// A gesture (a drag) is one command however many times the document changes during
+  /// it: beginGesture() remembers the document, gestureUpdate() re-applies `change` to
+  /// that remembered document (so the change is absolute: "moved by the total drag"),
+  /// endGesture() records one command `label` if the document differs, cancelGesture()
+  /// goes back to where the gesture began.
+  void beginGesture();
+  void gestureUpdate(const std::function<bool(MapDocument&)>& change);
+  void endGesture(const std::string& label);
+  void cancelGesture();
+  bool inGesture() const { return gesture_base_.has_value(); }
+
+  /// Moves the start, the goal or a ring vertex (command "Move ..."; consecutive moves of
+  /// the same handle merge until closeMerge()). False when the handle does not exist.
   bool moveHandle(const Handle& handle, Point p);
   /// Sets the document's corner offset (world units; saved in the file).
   void setCornerOffset(double offset);
   /// Sets or removes the start / goal.
   void setStart(std::optional<Point> p);
   void setGoal(std::optional<Point> p);
+
+  // Undo and redo ----------------------------------------------------------------------
+
+  /// The commands so far (for the History panel).
+  const History& history() const { return history_; }
+  /// Undoes / redoes one command; false when there is none. Ends a gesture first.
+  bool undo();
+  bool redo();
+  /// Goes to history position n (0: before every command); false when out of range.
+  bool jumpTo(std::size_t n);
 
   // Built data ----------------------------------------------------------------------
 
@@ -189,6 +230,9 @@ class Scene {
   void drawMarkers(DebugDraw& dd, std::uint32_t layers) const;
 
  private:
+  // Runs a load or save: on success clears the file problem, on an exception records it
+  // (and in `error`) and returns false.
+  bool fileOperation(const std::filesystem::path& file, std::string* error, const std::function<void()>& operation);
   void documentChanged();
   void rebuild();
   // Redoes the query; while stepping, replays `replay` expansions on the new search.
@@ -202,7 +246,8 @@ class Scene {
 
   MapDocument doc_;
   std::optional<std::filesystem::path> file_;
-  bool dirty_ = false;
+  History history_;
+  std::optional<MapDocument> gesture_base_;
   std::uint64_t generation_ = 0;
   std::uint64_t edits_ = 0;
 
@@ -228,6 +273,7 @@ class Scene {
   double steps_per_second_ = 4.0;
   double step_budget_ = 0.0;
 
+  double validate_ms_ = 0.0;
   double build_ms_ = 0.0;
   double query_ms_ = 0.0;
   SceneStats stats_;
