@@ -25,7 +25,8 @@ constexpr const char* kPathUsage =
     "options:\n"
     "  --start X,Y            start point (default: the map's \"start\")\n"
     "  --goal X,Y             goal point (default: the map's \"goal\")\n"
-    "  --method NAME          visibility (default); navmesh, grid, finley are not implemented yet\n"
+    "  --method NAME          visibility (default), grid (see polypath path --method grid --help);\n"
+    "                         navmesh, finley are not implemented yet\n"
     "  --clearance R          agent radius; only 0 is implemented yet (default: the map's)\n"
     "  --corner-offset D      push graph nodes D world units off the corners (default: the map's)\n"
     "  --heuristic NAME       none, euclidean (default), manhattan, chebyshev, octile\n"
@@ -216,6 +217,7 @@ void printHuman(const Path& path, const RunSummary& s) {
 }  // namespace
 
 int runPath(const std::vector<std::string>& args) {
+  if (isGridPathRequest(args)) return runPathGrid(args);
   if (wantsHelp(args)) {
     std::cout << kPathUsage;
     return kExitOk;

@@ -11,5 +11,16 @@ namespace polypath::cli {
 int runPath(const std::vector<std::string>& args);
 /// `polypath validate MAP` (cmd_validate.cpp).
 int runValidate(const std::vector<std::string>& args);
+/// True when `path` arguments ask for the grid method: --method grid, or a Moving AI
+/// .map file without --method (path_grid.cpp).
+bool isGridPathRequest(const std::vector<std::string>& args);
+/// `polypath path MAP --method grid [options]` (path_grid.cpp).
+int runPathGrid(const std::vector<std::string>& args);
+/// `polypath scen FILE.scen [options]` (cmd_scen.cpp).
+int runScen(const std::vector<std::string>& args);
+/// `polypath convert IN OUT` (cmd_convert.cpp).
+int runConvert(const std::vector<std::string>& args);
+/// `polypath bench heuristics [options]`: seed 002's heuristic table (bench_heuristics.cpp).
+int runBenchHeuristics(const std::vector<std::string>& args);
 
 }  // namespace polypath::cli

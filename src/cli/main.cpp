@@ -27,10 +27,14 @@ constexpr const char* kUsage =
     "commands:\n"
     "  path MAP [options]   shortest path from start to goal\n"
     "  validate MAP         list every problem of a map (exit 1 on errors), or print ok\n"
+    "  scen FILE.scen       run a Moving AI scenario file and compare with its optimal lengths\n"
+    "  convert IN OUT       between map formats: X.map -> Y.json (grid traced into polygons),\n"
+    "                       X.json -> Y.map (polygon map rasterized)\n"
+    "  bench heuristics     seed 002's heuristic table on random grids\n"
     "  --help, -h           this text (polypath path --help: the path options)\n"
     "  --version            the version\n"
     "\n"
-    "planned, not implemented yet: convert, bench, svg\n"
+    "planned, not implemented yet: svg, other benchmarks\n"
     "\n"
     "exit codes: 0 ran, 1 validate found errors, 2 bad input, 3 internal error\n";
 
@@ -51,7 +55,10 @@ int run(const std::vector<std::string>& args) {
   }
   if (command == "path") return runPath(rest);
   if (command == "validate") return runValidate(rest);
-  if (command == "convert" || command == "bench" || command == "svg")
+  if (command == "scen") return runScen(rest);
+  if (command == "convert") return runConvert(rest);
+  if (command == "bench" && !rest.empty() && rest[0] == "heuristics") return runBenchHeuristics(rest);
+  if (command == "bench" || command == "svg")
     badInput("command '" + command + "' is not implemented yet");
   badInput("unknown command '" + command + "' (see polypath --help)");
 }

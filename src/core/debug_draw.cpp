@@ -8,8 +8,11 @@ namespace polypath {
 namespace {
 
 // Colours chosen to stay distinguishable on the dark canvas and for common colour-vision deficiencies.
-constexpr std::array<LayerInfo, 14> kLayers = {{
+constexpr std::array<LayerInfo, 17> kLayers = {{
     {LayerRegion, "Walkable region", {46, 58, 74, 255}, "inside an outer ring and outside every hole"},
+    {LayerGridCells, "Grid walls", {120, 112, 100, 255}, "blocked cells of the grid"},
+    {LayerGridExplored, "Explored cells", {40, 70, 120, 255}, "cells the grid search has closed"},
+    {LayerGridWaiting, "Waiting cells", {40, 110, 110, 255}, "cells waiting in the grid search's open set"},
     {LayerEdges, "Edges", {200, 208, 220, 255}, "ring edges (walls)"},
     {LayerEdgeNormals, "Edge normals", {120, 140, 170, 255}, "inward normal at each edge midpoint"},
     {LayerVertexNormals, "Vertex normals", {150, 120, 200, 255}, "inward bisector at each vertex"},

@@ -45,11 +45,14 @@ enum Layer : std::uint32_t {
   LayerExpanded = 1u << 11,       ///< the node expanded by the last step
   LayerPath = 1u << 12,           ///< the path found
   LayerStartGoal = 1u << 13,      ///< start and goal markers
+  LayerGridCells = 1u << 14,      ///< grid method: blocked cells (free cells are drawn with LayerRegion)
+  LayerGridExplored = 1u << 15,   ///< grid method: cells the search has closed
+  LayerGridWaiting = 1u << 16,    ///< grid method: cells waiting in the open set
 };
 /// Colour of the goal marker (the start marker has LayerStartGoal's colour).
 inline constexpr Color kGoalColor{255, 80, 220, 255};
 /// Every layer.
-inline constexpr std::uint32_t kAllLayers = (1u << 14) - 1;
+inline constexpr std::uint32_t kAllLayers = (1u << 17) - 1;
 /// What the editor shows on open.
 inline constexpr std::uint32_t kDefaultLayers = kAllLayers & ~LayerVertices;
 
