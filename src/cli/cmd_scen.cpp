@@ -111,20 +111,22 @@ int runScen(const std::vector<std::string>& args) {
     if (it == maps.end()) {
       const fs::path file = findMap(q.map, scen_file, map_dir);
       const auto t0 = std::chrono::steady_clock::now();
-      LoadedMap m;
+      it = maps.emplace(q.map, LoadedMap{}).first;  // built in place: the graphs point into it
+      LoadedMap& m = it->second;
       try {
         m.grid = loadMovingAiMap(file);
+        if (grid_method) {
+          m.grid_graph = std::make_unique<GridGraph>(m.grid, settings.grid);
+        } else {
+          m.polygons = std::make_unique<PolygonMap>(traceGrid(m.grid));
+          m.visibility = std::make_unique<VisibilityGraph>(*m.polygons);
+        }
       } catch (const MapFileError& e) {
         badInput(e.what());
-      }
-      if (grid_method) {
-        m.grid_graph = std::make_unique<GridGraph>(m.grid, settings.grid);
-      } else {
-        m.polygons = std::make_unique<PolygonMap>(traceGrid(m.grid));
-        m.visibility = std::make_unique<VisibilityGraph>(*m.polygons);
+      } catch (const GeometryError& e) {
+        badInput(file.string() + ": traced polygons are not valid: " + e.what());
       }
       build_ms += millisecondsSince(t0);
-      it = maps.emplace(q.map, std::move(m)).first;
     }
     const LoadedMap& m = it->second;
     for (const auto& [x, y, which] : {std::tuple{q.sx, q.sy, "start"}, std::tuple{q.gx, q.gy, "goal"}})
