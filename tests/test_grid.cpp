@@ -79,6 +79,10 @@ TEST_CASE("A-Star Explorer: the other published figures of its walkthrough", "[g
   const Run cheb = explorer("astar-explorer.map", 8, Heuristic::Chebyshev, TieBreak::LargerG);
   CHECK(cheb.path.expanded == 351);
   CHECK(cheb.path.length == 3388.0);
+  // Weight 1.8: 193 cells, a path costing 34.72.
+  const Run heavy = explorer("astar-explorer.map", 8, Heuristic::Octile, TieBreak::LargerG, 1.8);
+  CHECK(heavy.path.expanded == 193);
+  CHECK(heavy.path.length == 3472.0);
   // No diagonals: the best costs 42.00; Manhattan explores 278, 301 without tie-breaking.
   const Run four = explorer("astar-explorer.map", 4, Heuristic::Manhattan, TieBreak::LargerG);
   CHECK(four.path.length == 4200.0);
