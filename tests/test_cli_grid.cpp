@@ -90,6 +90,9 @@ TEST_CASE("polypath path --method grid refuses bad cells and options with exit 2
   const CliResult moves = runPolypath(explorerArgs({"--moves", "6", "--corner-rule", "sometimes"}));
   CHECK(moves.exit_code == 2);
   CHECK_THAT(moves.err, Contains("--moves expects 4 or 8") && Contains("--corner-rule expects no-cut, cut or uniform"));
+  const CliResult visibility = runPolypath({"path", kExplorer, "--method", "visibility", "--start", "6,15", "--goal", "34,9"});
+  CHECK(visibility.exit_code == 2);
+  CHECK_THAT(visibility.err, Contains("polypath convert X.map X.json"));
   const CliResult missing = runPolypath({"path", kExplorer});
   CHECK(missing.exit_code == 2);
   CHECK_THAT(missing.err, Contains("pass --start C,R"));

@@ -56,7 +56,9 @@ GridRequest parseGridArgs(const std::vector<std::string>& args) {
   options.push_back(pointOption("--start", r.start));
   options.push_back(pointOption("--goal", r.goal));
   options.push_back({"--method", true, [](const std::string& v) -> std::string {
-                       return v == "grid" ? "" : "--method: only grid is possible here, got '" + v + "'";
+                       return v == "grid" ? ""
+                                          : "--method " + v + " does not take a Moving AI .map grid; use --method grid, "
+                                            "or convert the grid first: polypath convert X.map X.json";
                      }});
   options.push_back(nonNegativeOption("--cell-size", r.cell_size));
   options.push_back(flagOption("--smooth", r.smooth));
@@ -149,12 +151,12 @@ nlohmann::json pointsJson(const std::vector<Point>& points) {
 }  // namespace
 
 bool isGridPathRequest(const std::vector<std::string>& args) {
-  for (std::size_t i = 0; i < args.size(); ++i) {
+  // A Moving AI grid always goes here (another --method is refused with a hint).
+  if (std::any_of(args.begin(), args.end(), [](const std::string& a) { return a[0] != '-' && isMovingAiFile(a); }))
+    return true;
+  for (std::size_t i = 0; i < args.size(); ++i)
     if (args[i] == "--method=grid" || (args[i] == "--method" && i + 1 < args.size() && args[i + 1] == "grid")) return true;
-    if (args[i] == "--method" || args[i].rfind("--method=", 0) == 0) return false;
-  }
-  // A Moving AI grid without --method: the grid method.
-  return std::any_of(args.begin(), args.end(), [](const std::string& a) { return a[0] != '-' && isMovingAiFile(a); });
+  return false;
 }
 
 int runPathGrid(const std::vector<std::string>& args) {
