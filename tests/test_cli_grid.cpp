@@ -55,7 +55,7 @@ TEST_CASE("polypath path --method grid reproduces A-Star Explorer's figures", "[
   CHECK(closed["length"].get<double>() == 42.0);
 }
 
-TEST_CASE("polypath path on a .map uses the grid method; --smooth adds the straightened path", "[cli-grid]") {
+TEST_CASE("polypath path on a .map uses the grid method and --smooth adds the straightened path", "[cli-grid]") {
   const nlohmann::json j = jsonOf(runPolypath({"path", kExplorer, "--start", "6,15", "--goal", "34,9", "--smooth", "--json"}));
   CHECK(j["method"] == "grid");
   const double length = j["length"].get<double>();

@@ -158,7 +158,7 @@ TEST_CASE("corner rules: no-cut needs both side cells, cut one, uniform none", "
   CHECK_THROWS_AS(GridGraph(grid, {6, CornerRule::NoCut, GridCosts::Exact}), std::invalid_argument);
 }
 
-TEST_CASE("textbook heuristics are seed 002's integers; exact ones scale with the cell size", "[grid]") {
+TEST_CASE("textbook heuristics are seed 002's integers, exact ones scale with the cell size", "[grid]") {
   const Grid grid(10, 10, 2.0);
   const GridGraph textbook(grid, {8, CornerRule::NoCut, GridCosts::Textbook});
   const NodeId a = grid.index(1, 1), b = grid.index(4, 8);  // dx 3, dy 7

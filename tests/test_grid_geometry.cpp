@@ -67,7 +67,7 @@ TEST_CASE("rasterize: a cell is free exactly when its closed square is walkable"
   }
 }
 
-TEST_CASE("rasterize: a pinch or a wall through a cell blocks it; a wall along its side does not", "[grid][raster]") {
+TEST_CASE("rasterize: a pinch or a wall through a cell blocks it, a wall along its side does not", "[grid][raster]") {
   // Two 1 x 1 holes touching at (2, 2) inside a 4 x 4 square.
   const PolygonMap pinch({{{{0, 0}, {4, 0}, {4, 4}, {0, 4}}, {{{1, 1}, {2, 1}, {2, 2}, {1, 2}}, {{2, 2}, {3, 2}, {3, 3}, {2, 3}}}}});
   const Grid g = rasterize(pinch, 1.0);

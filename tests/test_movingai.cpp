@@ -133,7 +133,7 @@ TEST_CASE("tracing: a free block is one polygon with collinear vertices merged",
   CHECK(polygonsArea(ps) == 6.0);
 }
 
-TEST_CASE("tracing: blocked cells become holes; diagonal blocked cells are two touching holes", "[movingai][trace]") {
+TEST_CASE("tracing: blocked cells become holes, diagonal blocked cells are two touching holes", "[movingai][trace]") {
   const Grid g = gridOf({".....", ".@...", "..@..", "....."});
   const std::vector<Polygon> ps = traceGrid(g);
   REQUIRE(ps.size() == 1);
