@@ -22,7 +22,8 @@ namespace {
 constexpr const char* kUsage =
     "usage: polypath COMMAND [ARGS]\n"
     "\n"
-    "Finds paths in polygon maps (JSON, format polypath-map version 1).\n"
+    "Finds paths in polygon maps (JSON, format polypath-map version 1) and in grid maps\n"
+    "(Moving AI .map: polypath path X.map --method grid --help).\n"
     "\n"
     "commands:\n"
     "  path MAP [options]   shortest path from start to goal\n"
