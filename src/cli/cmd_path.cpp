@@ -28,7 +28,8 @@ constexpr const char* kPathUsage =
     "options:\n"
     "  --start X,Y            start point (default: the map's \"start\")\n"
     "  --goal X,Y             goal point (default: the map's \"goal\")\n"
-    "  --method NAME          visibility (default) or navmesh; grid, finley are not implemented yet\n"
+    "  --method NAME          visibility (default), navmesh, or grid (see polypath path --method grid --help);\n"
+    "                         finley is not implemented yet\n"
     "  --node-placement P     navmesh: centre (triangle centres, default) or portal (portal midpoints)\n"
     "  --corridor             navmesh: also print the portal corridor (portals the agent steers through)\n"
     "  --clearance R          agent radius: search the region eroded by R (default: the map's)\n"
@@ -238,6 +239,7 @@ void printHuman(const Path& path, const RunSummary& s) {
 }  // namespace
 
 int runPath(const std::vector<std::string>& args) {
+  if (isGridPathRequest(args)) return runPathGrid(args);
   if (wantsHelp(args)) {
     std::cout << kPathUsage;
     return kExitOk;

@@ -19,5 +19,14 @@ int runBenchNavmesh(const std::vector<std::string>& args);
 int runSvg(const std::vector<std::string>& args);
 /// `polypath trace MAP --out F.trace.json [options]` (cmd_trace.cpp).
 int runTrace(const std::vector<std::string>& args);
+/// True when `path` arguments ask for the grid method: --method grid, or a Moving AI
+/// .map file without --method (path_grid.cpp).
+bool isGridPathRequest(const std::vector<std::string>& args);
+/// `polypath path MAP --method grid [options]` (path_grid.cpp).
+int runPathGrid(const std::vector<std::string>& args);
+/// `polypath scen FILE.scen [options]` (cmd_scen.cpp).
+int runScen(const std::vector<std::string>& args);
+/// `polypath bench heuristics [options]`: seed 002's heuristic table (bench_heuristics.cpp).
+int runBenchHeuristics(const std::vector<std::string>& args);
 
 }  // namespace polypath::cli

@@ -22,12 +22,17 @@ namespace {
 constexpr const char* kUsage =
     "usage: polypath COMMAND [ARGS]\n"
     "\n"
-    "Finds paths in polygon maps (JSON, format polypath-map version 1).\n"
+    "Finds paths in polygon maps (JSON, format polypath-map version 1) and in grid maps\n"
+    "(Moving AI .map: polypath path X.map --method grid --help).\n"
     "\n"
     "commands:\n"
     "  path MAP [options]   shortest path from start to goal\n"
     "  validate MAP         list every problem of a map (exit 1 on errors), or print ok\n"
-    "  convert IN OUT       .mesh (Polyanya mesh 2) -> .json map, or .json map -> .mesh\n"
+    "  scen FILE.scen       run a Moving AI scenario file and compare with its optimal lengths\n"
+    "  convert IN OUT       between map formats: X.map -> Y.json (grid traced into polygons),\n"
+    "                       X.json -> Y.map (polygon map rasterized), X.mesh -> Y.json\n"
+    "                       (Polyanya mesh 2 as a polygon map), X.json -> Y.mesh\n"
+    "  bench heuristics     seed 002's heuristic table on random grids\n"
     "  bench navmesh        navmesh path length against the optimal (visibility) length\n"
     "  svg MAP --out F.svg  draw the map, graph and path (or the search after N steps) as SVG\n"
     "  trace MAP --out F    the search's events as a Posthoc search trace (JSON)\n"
@@ -55,7 +60,9 @@ int run(const std::vector<std::string>& args) {
   }
   if (command == "path") return runPath(rest);
   if (command == "validate") return runValidate(rest);
+  if (command == "scen") return runScen(rest);
   if (command == "convert") return runConvert(rest);
+  if (command == "bench" && !rest.empty() && rest[0] == "heuristics") return runBenchHeuristics(rest);
   if (command == "bench" && !rest.empty() && rest[0] == "navmesh")
     return runBenchNavmesh(std::vector<std::string>(rest.begin() + 1, rest.end()));
   if (command == "svg") return runSvg(rest);

@@ -8,11 +8,14 @@ namespace polypath {
 namespace {
 
 // Colours chosen to stay distinguishable on the dark canvas and for common colour-vision deficiencies.
-constexpr std::array<LayerInfo, 20> kLayers = {{
+constexpr std::array<LayerInfo, 23> kLayers = {{
     {LayerRegion, "Walkable region", {46, 58, 74, 255}, "inside an outer ring and outside every hole"},
     {LayerNavCorridor, "Corridor", {60, 120, 90, 160}, "faces the triangle search passed through, start to goal"},
     {LayerNavTriangles, "Navmesh triangles", {70, 95, 120, 255}, "faces of the navigation mesh (constrained Delaunay triangles)"},
     {LayerNavAdjacency, "Navmesh adjacency", {110, 90, 150, 255}, "neighbouring faces (sharing a whole edge), centre to centre"},
+    {LayerGridCells, "Grid walls", {120, 112, 100, 255}, "blocked cells of the grid"},
+    {LayerGridExplored, "Explored cells", {40, 70, 120, 255}, "cells the grid search has closed"},
+    {LayerGridWaiting, "Waiting cells", {40, 110, 110, 255}, "cells waiting in the grid search's open set"},
     {LayerEdges, "Edges", {200, 208, 220, 255}, "ring edges (walls)"},
     {LayerEdgeNormals, "Edge normals", {120, 140, 170, 255}, "inward normal at each edge midpoint"},
     {LayerVertexNormals, "Vertex normals", {150, 120, 200, 255}, "inward bisector at each vertex"},

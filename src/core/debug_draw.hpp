@@ -45,6 +45,9 @@ enum Layer : std::uint32_t {
   LayerExpanded = 1u << 11,       ///< the node expanded by the last step
   LayerPath = 1u << 12,           ///< the path found
   LayerStartGoal = 1u << 13,      ///< start and goal markers
+  LayerGridCells = 1u << 14,      ///< grid method: blocked cells (free cells are drawn with LayerRegion)
+  LayerGridExplored = 1u << 15,   ///< grid method: cells the search has closed
+  LayerGridWaiting = 1u << 16,    ///< grid method: cells waiting in the open set
   // Navigation mesh (debug_draw_navmesh.hpp).
   LayerNavTriangles = 1u << 17,   ///< navmesh faces (constrained Delaunay triangles) outlined
   LayerNavAdjacency = 1u << 18,   ///< links between the centres of neighbouring faces
@@ -59,7 +62,7 @@ inline constexpr Color kGoalColor{255, 80, 220, 255};
 inline constexpr std::uint32_t kNavMeshLayers = LayerNavTriangles | LayerNavAdjacency | LayerNavCorridor |
                                                  LayerNavPortals | LayerFunnelApex | LayerFunnelSides;
 /// Every layer.
-inline constexpr std::uint32_t kAllLayers = ((1u << 14) - 1) | kNavMeshLayers;
+inline constexpr std::uint32_t kAllLayers = ((1u << 17) - 1) | kNavMeshLayers;
 /// What the editor shows on open.
 inline constexpr std::uint32_t kDefaultLayers = kAllLayers & ~LayerVertices;
 

@@ -18,12 +18,13 @@ std::string_view trim(std::string_view s) {
 }
 
 constexpr Layer kSceneOrder[] = {
-    LayerRegion,       LayerNavCorridor, LayerNavTriangles,  LayerNavAdjacency, LayerEdgeNormals,
+    LayerRegion,       LayerGridCells,   LayerGridExplored,  LayerGridWaiting,
+    LayerNavCorridor, LayerNavTriangles,  LayerNavAdjacency, LayerEdgeNormals,
     LayerVertexNormals, LayerLosLinks,   LayerStartGoalLinks, LayerEdges,       LayerNavPortals,
     LayerVertices,     LayerFunnelSides, LayerPath,          LayerFunnelApex,   LayerReflexNodes,
     LayerClosedSet,    LayerOpenSet,     LayerRelaxed,       LayerExpanded,     LayerStartGoal,
 };
-static_assert(std::size(kSceneOrder) == 20, "every layer once");
+static_assert(std::size(kSceneOrder) == 23, "every layer once");
 
 }  // namespace
 
@@ -45,6 +46,9 @@ const char* layerKey(Layer layer) {
     case LayerExpanded: return "expanded";
     case LayerPath: return "path";
     case LayerStartGoal: return "start-goal";
+    case LayerGridCells: return "grid-walls";
+    case LayerGridExplored: return "grid-explored";
+    case LayerGridWaiting: return "grid-waiting";
     case LayerNavTriangles: return "nav-triangles";
     case LayerNavAdjacency: return "nav-adjacency";
     case LayerNavCorridor: return "nav-corridor";

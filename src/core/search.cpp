@@ -40,6 +40,10 @@ double heuristicValue(Heuristic h, Point a, Point b) {
   return 0.0;
 }
 
+double SearchGraph::heuristic(Heuristic h, NodeId n, NodeId goal) const {
+  return heuristicValue(h, position(n), position(goal));
+}
+
 const char* statusName(SearchStatus s) {
   switch (s) {
     case SearchStatus::Idle: return "idle";
@@ -91,7 +95,7 @@ void Search::init(const SearchGraph& graph, NodeId start, NodeId goal, SearchOpt
 
 void Search::push(NodeId n) {
   NodeRecord& r = records_[n];
-  r.h = heuristicValue(options_.heuristic, graph_->position(n), graph_->position(goal_));
+  r.h = graph_->heuristic(options_.heuristic, n, goal_);
   r.f = r.g + options_.weight * r.h;
   r.status = NodeStatus::Open;
   heap_.push({r.f, r.g, n});

@@ -25,6 +25,8 @@ namespace polypath {
 
 // [SECTION] Graph interface
 
+enum class Heuristic;
+
 /// Index of a node in a SearchGraph.
 using NodeId = std::int32_t;
 /// "No node" (no parent, nothing expanded yet).
@@ -48,6 +50,10 @@ class SearchGraph {
   virtual Point position(NodeId n) const = 0;
   /// Appends the arcs leaving n to `out` (out is not cleared).
   virtual void neighbours(NodeId n, std::vector<Arc>& out) const = 0;
+  /// The heuristic estimate h from node n to node goal, in the units of the arc costs.
+  /// Default: heuristicValue() on the two positions. A graph whose costs are not world
+  /// units (a grid with the textbook's integer costs 100 and 142) overrides it.
+  virtual double heuristic(Heuristic h, NodeId n, NodeId goal) const;
 };
 
 // [SECTION] Options

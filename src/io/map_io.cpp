@@ -531,13 +531,14 @@ void syncFolder(const fs::path& folder) {
 
 }  // namespace
 
-void saveMap(const MapDocument& doc, const fs::path& file) {
+void saveMap(const MapDocument& doc, const fs::path& file) { saveTextFileAtomically(serializeMap(doc), file); }
+
+void saveTextFileAtomically(const std::string& text, const fs::path& file) {
   const std::string name = file.string();
   auto fail = [&](const std::string& what) {
     return MapFileError(name, "", name + ": cannot save: " + what);
   };
   if (!file.has_filename()) throw fail("not a file name; give a path such as maps/room.json");
-  const std::string text = serializeMap(doc);
 
   std::error_code ec;
   fs::path target = file;

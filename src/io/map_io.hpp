@@ -152,6 +152,9 @@ std::string serializeMap(const MapDocument& doc);
 /// followed and its target replaced). On failure the temporary file is removed, the old
 /// file is untouched, and MapFileError names the file, the cause and what to do.
 void saveMap(const MapDocument& doc, const std::filesystem::path& file);
+/// Writes `text` to `file` the way saveMap does (temporary file, fsync, rename), with the
+/// same MapFileError messages. Used for every file polypath writes (JSON maps, .map grids).
+void saveTextFileAtomically(const std::string& text, const std::filesystem::path& file);
 
 /// Every problem that stops the map from being used (Error), plus warnings about what
 /// loading changes or what the map does that may surprise its author. Empty when the map
