@@ -103,12 +103,6 @@ std::vector<Point> stringPull(const std::vector<FunnelPortal>& portals) {
   return f.run();
 }
 
-double polylineLength(const std::vector<Point>& points) {
-  double total = 0.0;
-  for (std::size_t i = 1; i < points.size(); ++i) total += distance(points[i - 1], points[i]);
-  return total;
-}
-
 std::vector<FunnelState> funnelSteps(const std::vector<FunnelPortal>& portals) {
   Funnel f(portals);
   std::vector<FunnelState> states{f.state()};

@@ -78,9 +78,6 @@ class Funnel {
 /// endpoints where it turns, goal. Requires at least 2 portals (start and goal).
 std::vector<Point> stringPull(const std::vector<FunnelPortal>& portals);
 
-/// Total length of a polyline (world units).
-double polylineLength(const std::vector<Point>& points);
-
 /// Funnel state after every step, for drawing the funnel one portal at a time: entry k
 /// is the state after k steps (entry 0 is the initial state).
 std::vector<FunnelState> funnelSteps(const std::vector<FunnelPortal>& portals);

@@ -97,4 +97,10 @@ bool properlyCross(Point p, Point q, Point a, Point b) {
   return o3 != 0 && o4 != 0 && o3 != o4;
 }
 
+double polylineLength(const std::vector<Point>& points) {
+  double total = 0.0;
+  for (std::size_t i = 1; i < points.size(); ++i) total += distance(points[i - 1], points[i]);
+  return total;
+}
+
 }  // namespace polypath

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cmath>
+#include <vector>
 #include <cstdint>
 
 namespace polypath {
@@ -35,6 +36,8 @@ inline double cross(Point a, Point b) { return a.x * b.y - a.y * b.x; }
 inline double length(Point a) { return std::hypot(a.x, a.y); }
 /// Euclidean distance between two points (world units).
 inline double distance(Point a, Point b) { return std::hypot(b.x - a.x, b.y - a.y); }
+/// Euclidean length of a polyline: the sum of its segments' lengths (world units).
+double polylineLength(const std::vector<Point>& points);
 /// The vector scaled to length 1; the zero vector stays zero.
 Point normalized(Point v);
 /// True when both coordinates are finite (no NaN, no infinity).

@@ -72,10 +72,4 @@ std::vector<Point> smoothGridPath(const Grid& grid, const Path& path) {
   return out;
 }
 
-double polylineLength(const std::vector<Point>& points) {
-  double len = 0.0;
-  for (std::size_t i = 1; i < points.size(); ++i) len += distance(points[i - 1], points[i]);
-  return len;
-}
-
 }  // namespace polypath

@@ -23,7 +23,4 @@ bool gridLineOfSight(const Grid& grid, int ax, int ay, int bx, int by);
 /// world units, as every kept segment replaces a run of steps it is in sight of.
 std::vector<Point> smoothGridPath(const Grid& grid, const Path& path);
 
-/// Euclidean length of a polyline (world units).
-double polylineLength(const std::vector<Point>& points);
-
 }  // namespace polypath
