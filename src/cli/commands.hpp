@@ -11,5 +11,7 @@ namespace polypath::cli {
 int runPath(const std::vector<std::string>& args);
 /// `polypath validate MAP` (cmd_validate.cpp).
 int runValidate(const std::vector<std::string>& args);
+/// `polypath bench [SET] [options]` (cmd_bench.cpp).
+int runBench(const std::vector<std::string>& args);
 
 }  // namespace polypath::cli

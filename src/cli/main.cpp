@@ -27,10 +27,11 @@ constexpr const char* kUsage =
     "commands:\n"
     "  path MAP [options]   shortest path from start to goal\n"
     "  validate MAP         list every problem of a map (exit 1 on errors), or print ok\n"
+    "  bench [SET]          benchmark tables: maps, synthetic, movingai (bench --help)\n"
     "  --help, -h           this text (polypath path --help: the path options)\n"
     "  --version            the version\n"
     "\n"
-    "planned, not implemented yet: convert, bench, svg\n"
+    "planned, not implemented yet: convert, svg\n"
     "\n"
     "exit codes: 0 ran, 1 validate found errors, 2 bad input, 3 internal error\n";
 
@@ -51,7 +52,8 @@ int run(const std::vector<std::string>& args) {
   }
   if (command == "path") return runPath(rest);
   if (command == "validate") return runValidate(rest);
-  if (command == "convert" || command == "bench" || command == "svg")
+  if (command == "bench") return runBench(rest);
+  if (command == "convert" || command == "svg")
     badInput("command '" + command + "' is not implemented yet");
   badInput("unknown command '" + command + "' (see polypath --help)");
 }

@@ -490,6 +490,19 @@ void PolygonMap::buildEdgeGrid() {
   }
 }
 
+std::size_t PolygonMap::memoryBytes() const {
+  std::size_t bytes = sizeof(*this) + vertices_.capacity() * sizeof(Vertex) + rings_.capacity() * sizeof(RingInfo) +
+                      corners_.capacity() * sizeof(Corner) +
+                      (reflex_.capacity() + reflex_corners_.capacity() + vertex_group_.capacity() +
+                       group_first_.capacity() + cell_start_.capacity() + cell_edges_.capacity()) * sizeof(int) +
+                      zero_width_.capacity() + shared_with_other_polygon_.capacity() + group_pinch_.capacity();
+  for (const Polygon& p : polygons_) {
+    bytes += sizeof(Polygon) + p.outer.capacity() * sizeof(Point);
+    for (const Ring& h : p.holes) bytes += sizeof(Ring) + h.capacity() * sizeof(Point);
+  }
+  return bytes;
+}
+
 Point PolygonMap::offsetCorner(int c, double offset) const {
   const Corner& k = corners_[c];
   if (offset == 0.0) return k.position;

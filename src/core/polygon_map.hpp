@@ -145,6 +145,8 @@ class PolygonMap {
   /// Exact: the direction from corner c's position towards t lies in its closed wedge.
   bool directionInCorner(int c, Point t) const;
   Bounds bounds() const { return bounds_; }
+  /// Bytes held by the map's arrays (rings, vertices, corners, the edge grid).
+  std::size_t memoryBytes() const;
   bool empty() const { return vertices_.empty(); }
 
   /// Exact point location against the closed walkable region.
