@@ -59,6 +59,7 @@ struct BenchResult {
   std::vector<ReferenceResult> references;
   UpdateFigures update;
   std::string note;           ///< why the map was skipped, if it was
+  std::vector<std::string> mismatch_examples;  ///< the first few mismatching queries, described
 };
 
 /// Settings of a benchmark run.

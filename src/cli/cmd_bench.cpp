@@ -97,7 +97,9 @@ std::vector<BenchResult> runSynthetic(const BenchOptions& o, const BenchConfig& 
   for (reference::Family fam : reference::allFamilies()) {
     std::vector<std::pair<double, double>> build, query;
     double lastVertices = 0, lastBuildMs = 0;
-    for (int size = 100; size <= o.max_vertices; size *= 10) {
+    // Powers of ten, plus 2,000 vertices: the size the incremental update is judged at.
+    for (int size : {100, 1000, 2000, 10000, 100000}) {
+      if (size > o.max_vertices) break;
       const std::string name = std::string(reference::familyName(fam)) + "-" + std::to_string(size);
       const auto polygons = reference::syntheticMap(fam, size, config.seed);
       const PolygonMap map(polygons);
@@ -261,6 +263,7 @@ void printResult(const BenchResult& r, const BenchOptions& o) {
     if (!ref.note.empty()) s << (ref.figures.queries > 0 ? "; " : "") << ref.note;
     s << '\n';
   }
+  for (const std::string& m : r.mismatch_examples) s << "  mismatch   " << m << '\n';
   if (r.update.edits > 0)
     s << "  update     " << r.update.edits << " vertex moves: median " << ms(r.update.median_ms) << " ms, max "
       << ms(r.update.max_ms) << " ms (map + graph update + one query); full rebuild " << ms(r.update.rebuild_ms)
@@ -278,7 +281,8 @@ constexpr const char* kBenchUsage =
     "\n"
     "sets:\n"
     "  maps       every maps/*.json (--dir DIR), random query pairs (default 100)\n"
-    "  synthetic  random rooms, random convex obstacles and a comb at 10^2 .. 10^5 vertices,\n"
+    "  synthetic  random rooms, random convex obstacles and a comb at 10^2, 10^3, 2*10^3,\n"
+    "             10^4 and 10^5 vertices (--max-vertices),\n"
     "             with fitted growth exponents\n"
     "  movingai   the Moving AI maps in --data DIR (default ../shared/data), converted to\n"
     "             polygons in --converted DIR (NAME.json), with their scenario queries\n"

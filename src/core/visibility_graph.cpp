@@ -120,12 +120,23 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
   map_ = &map;
   makeNodes();
   const NodeId r = static_cast<NodeId>(nodes_.size());
+  // Nodes with equal keys (identical wedges at one point, only in overlapping maps)
+  // behave identically, so they are matched one to one in order.
   std::vector<NodeId> match(nodes_.size(), kNoNode);
+  std::vector<int> taken(oldKeys.size(), 0);  // per first entry of a run of equal keys
   for (NodeId n = 0; n < r; ++n) {
     const NodeKey k = nodeKey(map, nodes_[n]);
     const auto it = std::lower_bound(oldKeys.begin(), oldKeys.end(), std::make_pair(k, kNoNode));
-    if (it != oldKeys.end() && it->first == k) match[n] = it->second;
-    else ++stats.new_nodes;
+    if (it != oldKeys.end()) {
+      const std::size_t first = static_cast<std::size_t>(it - oldKeys.begin());
+      const std::size_t pick = first + static_cast<std::size_t>(taken[first]);
+      if (pick < oldKeys.size() && oldKeys[pick].first == k) {
+        match[n] = oldKeys[pick].second;
+        ++taken[first];
+        continue;
+      }
+    }
+    ++stats.new_nodes;
   }
   // Old neighbours of each matched node, mapped to new ids (old adjacency is sorted by
   // old id, and matching preserves order, so the mapped lists stay sorted).

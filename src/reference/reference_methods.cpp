@@ -49,7 +49,9 @@ class CornerGraph final : public SearchGraph {
   }
   bool linked(NodeId i, NodeId j) const {
     const Point a = positions_[i], b = positions_[j];
-    if (a == b) return false;  // coincident corners of a pinch point: different wedges
+    // Coincident corners are different wedges of a pinch point; start equal to goal is
+    // a path of length 0.
+    if (a == b) return i >= startNode() && j >= startNode();
     return inWedge(i, b) && inWedge(j, a) && map_->lineOfSight(a, b);
   }
 
