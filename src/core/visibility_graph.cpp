@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <sstream>
 
 namespace polypath {
@@ -111,6 +112,11 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
     b.max = b.max + Point{m, m};
     boxes.push_back(b);
   }
+  Box all{{HUGE_VAL, HUGE_VAL}, {-HUGE_VAL, -HUGE_VAL}};  // the union of the boxes
+  for (const Box& b : boxes) {
+    all.min = {std::min(all.min.x, b.min.x), std::min(all.min.y, b.min.y)};
+    all.max = {std::max(all.max.x, b.max.x), std::max(all.max.y, b.max.y)};
+  }
   // Old nodes by key, to match the new nodes with.
   std::vector<std::pair<NodeKey, NodeId>> oldKeys;
   for (NodeId n = 0; n < static_cast<NodeId>(nodes_.size()); ++n) oldKeys.push_back({nodeKey(old, nodes_[n]), n});
@@ -155,13 +161,14 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
     auto k = kept.begin();
     for (NodeId j = i + 1; j < r; ++j) {
       bool retest = match[i] == kNoNode || match[j] == kNoNode;
-      if (!retest) {
+      if (!retest && !boxes.empty()) {
         const Point b = nodes_[j].position;
-        for (const Box& box : boxes)
-          if (segmentNearBox(a, b, box)) {
-            retest = true;
-            break;
-          }
+        if (segmentNearBox(a, b, all))  // quick reject first: most pairs miss the whole edit
+          for (const Box& box : boxes)
+            if (segmentNearBox(a, b, box)) {
+              retest = true;
+              break;
+            }
       }
       while (k != kept.end() && *k < j) ++k;
       bool linked;
