@@ -410,6 +410,12 @@ bool PolygonMap::segmentClearOfEdge(int i, Point a, Point b) const {
   return true;
 }
 
+bool PolygonMap::clearOfEdges(Point a, Point b, const std::vector<int>& edges) const {
+  for (int e : edges)
+    if (!segmentClearOfEdge(e, a, b)) return false;
+  return true;
+}
+
 bool PolygonMap::lineOfSight(Point a, Point b) const {
   if (a == b) return true;
   // Visit every grid row the segment spans and, in each, the cells between the

@@ -92,6 +92,23 @@ bool segmentNearBox(Point a, Point b, const Box& box) {
   return true;
 }
 
+// The edges of `map` an edit may have changed the line-of-sight test of: those in
+// `changed` (sorted keys) and every edge whose first vertex lies at an end of a changed
+// edge (its wedge or pinch group may differ). Edges by first vertex index.
+std::vector<int> editedEdges(const PolygonMap& map, const std::vector<EdgeKey>& changed,
+                             const std::vector<Point>& ends) {
+  std::vector<int> out;
+  const auto& vs = map.vertices();
+  for (int i = 0; i < static_cast<int>(vs.size()); ++i) {
+    const Point p = vs[i].position, q = vs[vs[i].next].position;
+    const EdgeKey k{p.x, p.y, q.x, q.y};
+    if (std::binary_search(changed.begin(), changed.end(), k) ||
+        std::binary_search(ends.begin(), ends.end(), p, [](Point u, Point v) { return u.x != v.x ? u.x < v.x : u.y < v.y; }))
+      out.push_back(i);
+  }
+  return out;
+}
+
 }  // namespace
 
 VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
@@ -112,6 +129,19 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
     b.max = b.max + Point{m, m};
     boxes.push_back(b);
   }
+  std::vector<Point> ends;
+  for (const EdgeKey& e : changed) {
+    ends.push_back({e[0], e[1]});
+    ends.push_back({e[2], e[3]});
+  }
+  auto pointLess = [](Point u, Point v) { return u.x != v.x ? u.x < v.x : u.y < v.y; };
+  std::sort(ends.begin(), ends.end(), pointLess);
+  ends.erase(std::unique(ends.begin(), ends.end()), ends.end());
+  // A pair of unchanged nodes near the edit: if it was linked, only the edited edges of
+  // the new map can block it now; if it was not (but is linkable), it can only have
+  // become visible when an edited edge of the old map was among its blockers.
+  const std::vector<int> oldEdited = editedEdges(old, changed, ends);
+  const std::vector<int> newEdited = editedEdges(map, changed, ends);
   Box all{{HUGE_VAL, HUGE_VAL}, {-HUGE_VAL, -HUGE_VAL}};  // the union of the boxes
   for (const Box& b : boxes) {
     all.min = {std::min(all.min.x, b.min.x), std::min(all.min.y, b.min.y)};
@@ -161,8 +191,8 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
     auto k = kept.begin();
     for (NodeId j = i + 1; j < r; ++j) {
       bool retest = match[i] == kNoNode || match[j] == kNoNode;
+      const Point b = nodes_[j].position;
       if (!retest && !boxes.empty()) {
-        const Point b = nodes_[j].position;
         if (segmentNearBox(a, b, all))  // quick reject first: most pairs miss the whole edit
           for (const Box& box : boxes)
             if (segmentNearBox(a, b, box)) {
@@ -172,12 +202,18 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
       }
       while (k != kept.end() && *k < j) ++k;
       bool linked;
-      if (retest) {
+      const bool wasLinked = k != kept.end() && *k == j;
+      if (retest && match[i] != kNoNode && match[j] != kNoNode && a != b) {
+        ++stats.tested;
+        if (wasLinked) linked = map.clearOfEdges(a, b, newEdited);
+        else if (!linkable(i, b) || !linkable(j, a) || old.clearOfEdges(a, b, oldEdited)) linked = false;
+        else linked = map.lineOfSight(a, b);
+      } else if (retest) {
         ++stats.tested;
         linked = testLink(i, j);
       } else {
         ++stats.kept;
-        linked = k != kept.end() && *k == j;
+        linked = wasLinked;
       }
       if (linked) addLink(i, j);
     }
