@@ -408,3 +408,32 @@ TEST_CASE("cli: an inadmissible heuristic for any-angle paths gets a warning", "
   const RunResult euclidean = runCli({"path", mapFile.string(), "--heuristic", "euclidean", "--json"});
   CHECK(euclidean.err.empty());
 }
+
+TEST_CASE("polypath bench maps --json prints one object per map with the named fields", "[cli][bench]") {
+  const std::string dir = std::string(POLYPATH_SOURCE_DIR) + "/maps";
+  std::size_t maps = 0;
+  for (const auto& e : fs::directory_iterator(dir)) maps += e.path().extension() == ".json" ? 1 : 0;
+  const RunResult r = runCli({"bench", "maps", "--dir", dir, "--json", "--queries", "4", "--budget", "0.05", "--edits", "2"});
+  REQUIRE(r.exit_code == 0);
+  const std::vector<std::string> lines = linesOf(r.out);
+  REQUIRE(lines.size() == maps);
+  for (const std::string& line : lines) {
+    const nlohmann::json j = nlohmann::json::parse(line);
+    INFO(line);
+    for (const char* key : {"vertices", "reflex", "edges", "build_ms", "bytes", "query_us_median", "query_us_p90",
+                            "query_us_p99", "query_us_mean", "expanded_mean", "checked", "mismatches"})
+      CHECK(j.contains(key));
+    CHECK(j["queries"] == 4);
+    CHECK(j["mismatches"] == 0);
+    CHECK(j["checked"].get<int>() >= 1);  // the seed article's method runs at least one query
+    CHECK(j["vertices"].get<int>() >= 3);
+    for (const char* m : {"seed000", "finley004", "brute"}) REQUIRE(j["references"].contains(m));
+    CHECK(j["update"]["differed"] == 0);
+  }
+}
+
+TEST_CASE("polypath bench refuses an unknown set and names the known ones", "[cli][bench]") {
+  const RunResult r = runCli({"bench", "--set", "nosuch"});
+  CHECK(r.exit_code == 2);
+  CHECK(r.err == "polypath: unknown bench set 'nosuch' (known: maps, synthetic, movingai)\n");
+}

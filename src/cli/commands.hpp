@@ -28,5 +28,7 @@ int runPathGrid(const std::vector<std::string>& args);
 int runScen(const std::vector<std::string>& args);
 /// `polypath bench heuristics [options]`: seed 002's heuristic table (bench_heuristics.cpp).
 int runBenchHeuristics(const std::vector<std::string>& args);
+/// `polypath bench [SET] [options]` (cmd_bench.cpp).
+int runBench(const std::vector<std::string>& args);
 
 }  // namespace polypath::cli

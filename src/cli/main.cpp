@@ -32,14 +32,13 @@ constexpr const char* kUsage =
     "  convert IN OUT       between map formats: X.map -> Y.json (grid traced into polygons),\n"
     "                       X.json -> Y.map (polygon map rasterized), X.mesh -> Y.json\n"
     "                       (Polyanya mesh 2 as a polygon map), X.json -> Y.mesh\n"
-    "  bench heuristics     seed 002's heuristic table on random grids\n"
-    "  bench navmesh        navmesh path length against the optimal (visibility) length\n"
+    "  bench [SET]          benchmark tables: maps, synthetic, movingai (bench --help);\n"
+    "                       bench heuristics: seed 002's heuristic table on random grids;\n"
+    "                       bench navmesh: navmesh length against the optimal length\n"
     "  svg MAP --out F.svg  draw the map, graph and path (or the search after N steps) as SVG\n"
     "  trace MAP --out F    the search's events as a Posthoc search trace (JSON)\n"
     "  --help, -h           this text (polypath path --help: the path options)\n"
     "  --version            the version\n"
-    "\n"
-    "planned, not implemented yet: other benchmarks\n"
     "\n"
     "exit codes: 0 ran, 1 validate found errors, 2 bad input, 3 internal error\n";
 
@@ -62,13 +61,9 @@ int run(const std::vector<std::string>& args) {
   if (command == "validate") return runValidate(rest);
   if (command == "scen") return runScen(rest);
   if (command == "convert") return runConvert(rest);
-  if (command == "bench" && !rest.empty() && rest[0] == "heuristics") return runBenchHeuristics(rest);
-  if (command == "bench" && !rest.empty() && rest[0] == "navmesh")
-    return runBenchNavmesh(std::vector<std::string>(rest.begin() + 1, rest.end()));
+  if (command == "bench") return runBench(rest);
   if (command == "svg") return runSvg(rest);
   if (command == "trace") return runTrace(rest);
-  if (command == "bench")
-    badInput("command '" + command + "' is not implemented yet");
   badInput("unknown command '" + command + "' (see polypath --help)");
 }
 

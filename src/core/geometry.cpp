@@ -63,6 +63,35 @@ int orientExact(Point a, Point b, Point c) {
   return 0;
 }
 
+// Knuth's TwoDiff: d = fl(a - b); true when the subtraction was exact (zero error).
+inline bool exactDifference(double a, double b, double& d) {
+  d = a - b;
+  const double bv = a - d;
+  const double av = d + bv;
+  return (a - av) + (bv - b) == 0.0;
+}
+
+// A difference whose products cannot underflow (0, or far from the subnormal range).
+inline bool safeFactor(double d) { return d == 0.0 || std::abs(d) >= 1e-140; }
+
+// Second filter: when the four coordinate differences, the two products and their
+// difference are all exact (checked by TwoDiff and a fused multiply-add), the floating
+// determinant is the exact one. This decides the collinear and near-collinear cases of
+// maps on integer or binary-fraction lattices (grid maps) without the expansion.
+// Returns 2 when it cannot decide.
+int orientExactProducts(Point a, Point b, Point c) {
+  double dx1, dy1, dx2, dy2;
+  if (!exactDifference(b.x, a.x, dx1) || !exactDifference(c.y, a.y, dy2) || !exactDifference(b.y, a.y, dy1) ||
+      !exactDifference(c.x, a.x, dx2))
+    return 2;
+  if (!safeFactor(dx1) || !safeFactor(dy1) || !safeFactor(dx2) || !safeFactor(dy2)) return 2;
+  const double left = dx1 * dy2, right = dy1 * dx2;
+  if (std::fma(dx1, dy2, -left) != 0.0 || std::fma(dy1, dx2, -right) != 0.0) return 2;
+  double det;
+  if (!exactDifference(left, right, det)) return 2;
+  return det > 0.0 ? 1 : det < 0.0 ? -1 : 0;
+}
+
 }  // namespace
 
 int orient(Point a, Point b, Point c) {
@@ -75,6 +104,7 @@ int orient(Point a, Point b, Point c) {
   const double bound = errBoundA * (std::abs(detLeft) + std::abs(detRight));
   if (det > bound) return 1;
   if (-det > bound) return -1;
+  if (const int o = orientExactProducts(a, b, c); o != 2) return o;
   return orientExact(a, b, c);
 }
 

@@ -5,8 +5,9 @@
 //
 // Coordinates are doubles in world units. Orientation is decided exactly: a fast
 // floating-point filter (Shewchuk's error bound for orient2d) and, when the filter
-// cannot decide, an exact sum of the six coordinate products as a floating-point
-// expansion (J. R. Shewchuk, "Adaptive Precision Floating-Point Arithmetic and Fast
+// cannot decide, a second filter that accepts the floating determinant when every
+// difference and product in it was exact (lattice coordinates, as in grid maps), and
+// otherwise an exact sum of the six coordinate products as a floating-point expansion (J. R. Shewchuk, "Adaptive Precision Floating-Point Arithmetic and Fast
 // Robust Geometric Predicates", 1997). No epsilon decides whether two segments cross.
 #pragma once
 

@@ -410,6 +410,12 @@ bool PolygonMap::segmentClearOfEdge(int i, Point a, Point b) const {
   return true;
 }
 
+bool PolygonMap::clearOfEdges(Point a, Point b, const std::vector<int>& edges) const {
+  for (int e : edges)
+    if (!segmentClearOfEdge(e, a, b)) return false;
+  return true;
+}
+
 bool PolygonMap::lineOfSight(Point a, Point b) const {
   if (a == b) return true;
   // Visit every grid row the segment spans and, in each, the cells between the
@@ -488,6 +494,19 @@ void PolygonMap::buildEdgeGrid() {
         }
     }
   }
+}
+
+std::size_t PolygonMap::memoryBytes() const {
+  std::size_t bytes = sizeof(*this) + vertices_.capacity() * sizeof(Vertex) + rings_.capacity() * sizeof(RingInfo) +
+                      corners_.capacity() * sizeof(Corner) +
+                      (reflex_.capacity() + reflex_corners_.capacity() + vertex_group_.capacity() +
+                       group_first_.capacity() + cell_start_.capacity() + cell_edges_.capacity()) * sizeof(int) +
+                      zero_width_.capacity() + shared_with_other_polygon_.capacity() + group_pinch_.capacity();
+  for (const Polygon& p : polygons_) {
+    bytes += sizeof(Polygon) + p.outer.capacity() * sizeof(Point);
+    for (const Ring& h : p.holes) bytes += sizeof(Ring) + h.capacity() * sizeof(Point);
+  }
+  return bytes;
 }
 
 Point PolygonMap::offsetCorner(int c, double offset) const {

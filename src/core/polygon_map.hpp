@@ -145,6 +145,8 @@ class PolygonMap {
   /// Exact: the direction from corner c's position towards t lies in its closed wedge.
   bool directionInCorner(int c, Point t) const;
   Bounds bounds() const { return bounds_; }
+  /// Bytes held by the map's arrays (rings, vertices, corners, the edge grid).
+  std::size_t memoryBytes() const;
   bool empty() const { return vertices_.empty(); }
 
   /// Exact point location against the closed walkable region.
@@ -166,6 +168,13 @@ class PolygonMap {
   /// that the segment passes near are tested, so the cost grows with the segment's
   /// length in cells, not with the size of the map.
   bool lineOfSight(Point a, Point b) const;
+
+  /// lineOfSight() restricted to some edges (each given by its first vertex, an index
+  /// into vertices()): true when [a, b] neither crosses one of them, nor runs along one
+  /// of zero width, nor passes the first vertex of one outside its free wedges.
+  /// lineOfSight(a, b) is this test over every edge (for a != b). Used by incremental
+  /// graph updates to re-check a segment against the edges an edit changed.
+  bool clearOfEdges(Point a, Point b, const std::vector<int>& edges) const;
 
   /// Exact: the direction from vertex v towards t lies in the closed cone of walkable
   /// directions at v (between its two edges, on the walkable side).

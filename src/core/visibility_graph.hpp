@@ -15,6 +15,7 @@
 // polypath builds it once and offers the offset as `corner_offset`.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -53,8 +54,30 @@ class VisibilityGraph {
     double length = 0.0;  ///< world units
   };
 
-  /// Builds the graph: O(r^2 n) line-of-sight tests for r reflex vertices and n vertices.
+  /// What update() did.
+  struct UpdateStats {
+    int changed_edges = 0;    ///< ring edges present in only one of the two maps
+    int new_nodes = 0;        ///< nodes with no identical node (same corner and position) before
+    std::int64_t kept = 0;    ///< node pairs whose link state was carried over untested
+    std::int64_t tested = 0;  ///< node pairs tested again (wedge, tangent, line of sight)
+  };
+
+  /// Builds the graph: O(r^2) candidate pairs for r reflex corners; only pairs tangent
+  /// at both ends get a line-of-sight test.
   VisibilityGraph(const PolygonMap& map, VisibilityOptions options = {});
+
+  /// Brings the graph up to date with `map`, an edited version of the current map (for
+  /// example one vertex moved), with the same options. The result is exactly the graph
+  /// a full rebuild on `map` gives (same nodes, same links in the same order). Method:
+  /// the ring edges present in only one of the two maps are found by sorting; a node
+  /// pair whose two nodes existed before (same corner wedge, same position) and whose
+  /// segment does not come near any changed edge keeps its old link state; only the
+  /// other pairs are tested. Cost: O(r^2) cheap box tests plus a line-of-sight test per
+  /// pair near the edit. `map` must outlive the graph; the old map is not used after.
+  UpdateStats update(const PolygonMap& map);
+
+  /// Bytes held by the graph's own arrays (nodes, links, adjacency), not the map's.
+  std::size_t memoryBytes() const;
 
   const PolygonMap& map() const { return *map_; }
   const VisibilityOptions& options() const { return options_; }
@@ -73,6 +96,10 @@ class VisibilityGraph {
   bool linkable(NodeId n, Point t) const;
 
  private:
+  void makeNodes();
+  void addLink(NodeId i, NodeId j);
+  bool testLink(NodeId i, NodeId j) const;
+
   const PolygonMap* map_;
   VisibilityOptions options_;
   std::vector<Node> nodes_;
@@ -83,8 +110,10 @@ class VisibilityGraph {
 // [SECTION] VisibilityQuery
 
 /// A visibility graph with one start and one goal linked in: the SearchGraph A* runs on.
-/// Node ids 0 .. r-1 are the graph's nodes, then start, then goal. Building it costs
-/// O(r n) line-of-sight tests; the graph itself is not rebuilt.
+/// Node ids 0 .. r-1 are the graph's nodes, then start, then goal. Building it tests
+/// line of sight from the start to every node tangent to it; whether a node links to the
+/// goal is tested only when the search expands that node (most nodes never are). The
+/// graph itself is not rebuilt.
 class VisibilityQuery final : public SearchGraph {
  public:
   /// Links start and goal. Throws QueryError naming which point is not walkable, where
@@ -98,8 +127,9 @@ class VisibilityQuery final : public SearchGraph {
   const VisibilityGraph& graph() const { return *graph_; }
   /// Graph nodes linked to the start (visible and tangent).
   const std::vector<NodeId>& startLinks() const { return start_links_; }
-  /// Graph nodes linked to the goal (visible and tangent).
-  const std::vector<NodeId>& goalLinks() const { return goal_links_; }
+  /// Graph nodes linked to the goal (visible and tangent). Computed on the first call
+  /// (r tests); the search itself does not need the list.
+  const std::vector<NodeId>& goalLinks() const;
   /// Start sees goal: the straight segment is a link.
   bool directLink() const { return direct_; }
 
@@ -110,8 +140,11 @@ class VisibilityQuery final : public SearchGraph {
  private:
   const VisibilityGraph* graph_;
   Point start_, goal_;
-  std::vector<NodeId> start_links_, goal_links_;
-  std::vector<char> links_goal_;  // per graph node: linked to the goal
+  bool linksGoal(NodeId n) const;  // node n is tangent towards the goal and sees it
+
+  std::vector<NodeId> start_links_;
+  mutable std::vector<NodeId> goal_links_;  // filled by goalLinks()
+  mutable bool goal_links_known_ = false;
   bool direct_ = false;
 };
 

@@ -1,0 +1,276 @@
+// bench_runner.cpp: the measurements behind `polypath bench`.
+#include "cli/bench_runner.hpp"
+
+#include <sys/resource.h>
+#include <time.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <iostream>
+#include <memory>
+#include <random>
+#include <iomanip>
+#include <sstream>
+
+#include "core/visibility_graph.hpp"
+#include "reference/reference_methods.hpp"
+
+namespace polypath::cli {
+
+namespace {
+
+// Times are CPU time of this thread (CLOCK_THREAD_CPUTIME_ID), not wall time: the
+// machines this runs on are shared, and waiting for a core is not the method's cost.
+struct Clock {
+  using time_point = double;  // microseconds
+  static time_point now() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e6 + static_cast<double>(t.tv_nsec) * 1e-3;
+  }
+};
+
+double microsecondsSince(Clock::time_point t0) { return Clock::now() - t0; }
+
+double percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0.0;
+  std::sort(v.begin(), v.end());
+  const std::size_t k = static_cast<std::size_t>(std::ceil(p * static_cast<double>(v.size()))) - 1;
+  return v[std::min(k, v.size() - 1)];
+}
+
+QueryFigures figuresOf(const std::vector<double>& us, double expandedSum) {
+  QueryFigures f;
+  f.queries = static_cast<int>(us.size());
+  if (us.empty()) return f;
+  f.median_us = percentile(us, 0.5);
+  f.p90_us = percentile(us, 0.9);
+  f.p99_us = percentile(us, 0.99);
+  double sum = 0.0;
+  for (double u : us) sum += u;
+  f.mean_us = sum / static_cast<double>(us.size());
+  f.expanded_mean = expandedSum / static_cast<double>(us.size());
+  return f;
+}
+
+long peakRssKb() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss;
+}
+
+std::string describe(Point p) {
+  std::ostringstream s;
+  s << std::setprecision(17) << '(' << p.x << ", " << p.y << ')';
+  return s.str();
+}
+
+bool sameLength(const Path& a, const Path& b) {
+  if (a.found != b.found) return false;
+  return !a.found || std::abs(a.length - b.length) <= 1e-9 * std::max(1.0, std::abs(a.length));
+}
+
+bool sameGraph(const VisibilityGraph& a, const VisibilityGraph& b) {
+  if (a.nodes().size() != b.nodes().size() || a.links().size() != b.links().size()) return false;
+  for (std::size_t i = 0; i < a.nodes().size(); ++i)
+    if (a.nodes()[i].corner != b.nodes()[i].corner || a.nodes()[i].position != b.nodes()[i].position) return false;
+  for (std::size_t i = 0; i < a.links().size(); ++i)
+    if (a.links()[i].a != b.links()[i].a || a.links()[i].b != b.links()[i].b ||
+        a.links()[i].length != b.links()[i].length)
+      return false;
+  return true;
+}
+
+// Moves one random vertex by a twentieth of its shorter incident edge, in a random
+// direction. Returns false when the moved map cannot be built.
+std::vector<Polygon> moveOneVertex(const std::vector<Polygon>& polygons, std::mt19937_64& rng) {
+  std::vector<Polygon> out = polygons;
+  std::vector<Ring*> rings;
+  std::size_t total = 0;
+  for (Polygon& p : out) {
+    rings.push_back(&p.outer);
+    for (Ring& h : p.holes) rings.push_back(&h);
+  }
+  for (Ring* r : rings) total += r->size();
+  std::size_t k = std::uniform_int_distribution<std::size_t>(0, total - 1)(rng);
+  for (Ring* r : rings) {
+    if (k >= r->size()) {
+      k -= r->size();
+      continue;
+    }
+    Point& v = (*r)[k];
+    const Point prev = (*r)[(k + r->size() - 1) % r->size()], next = (*r)[(k + 1) % r->size()];
+    const double step = 0.05 * std::min(distance(v, prev), distance(v, next));
+    const double angle = std::uniform_real_distribution<double>(0.0, 6.283185307179586)(rng);
+    v = v + Point{std::cos(angle), std::sin(angle)} * step;
+    break;
+  }
+  return out;
+}
+
+UpdateFigures measureUpdates(const std::vector<Polygon>& polygons, const std::vector<BenchQuery>& queries,
+                             const BenchConfig& config, const std::string& label) {
+  UpdateFigures u;
+  std::mt19937_64 rng(config.seed ^ 0x5eedu);
+  auto map = std::make_unique<PolygonMap>(polygons);
+  VisibilityGraph graph(*map);
+  std::vector<Polygon> current = polygons;
+  std::vector<double> ms, rebuild;
+  for (int e = 0; e < config.update_edits; ++e) {
+    showProgress(label + " updates", static_cast<std::size_t>(e), static_cast<std::size_t>(config.update_edits));
+    std::vector<Polygon> edited = moveOneVertex(current, rng);
+    const auto t0 = Clock::now();
+    std::unique_ptr<PolygonMap> next;
+    try {
+      next = std::make_unique<PolygonMap>(edited);
+    } catch (const GeometryError&) {
+      continue;
+    }
+    graph.update(*next);
+    if (!queries.empty() && next->isWalkable(queries[0].start) && next->isWalkable(queries[0].goal))
+      (void)findPath(graph, queries[0].start, queries[0].goal);
+    ms.push_back(microsecondsSince(t0) / 1000.0);
+    map = std::move(next);
+    current = std::move(edited);
+    if (e < config.update_compare) {  // check the update against a full rebuild, and time the rebuild
+      const auto t1 = Clock::now();
+      const VisibilityGraph full(*map);
+      rebuild.push_back(microsecondsSince(t1) / 1000.0);
+      ++u.compared;
+      if (!sameGraph(graph, full)) ++u.differed;
+    }
+  }
+  u.edits = static_cast<int>(ms.size());
+  u.median_ms = percentile(ms, 0.5);
+  u.max_ms = ms.empty() ? 0.0 : *std::max_element(ms.begin(), ms.end());
+  u.rebuild_ms = percentile(rebuild, 0.5);
+  return u;
+}
+
+}  // namespace
+
+void showProgress(const std::string& label, std::size_t done, std::size_t total) {
+  constexpr int width = 24;
+  const int filled = total == 0 ? width : static_cast<int>(width * done / total);
+  std::cerr << "\r[" << std::string(static_cast<std::size_t>(filled), '#')
+            << std::string(static_cast<std::size_t>(width - filled), '-') << "] " << label << ' ' << done << '/'
+            << total << "\x1b[K" << std::flush;
+}
+
+void endProgress() { std::cerr << "\r\x1b[K" << std::flush; }
+
+std::vector<BenchQuery> randomQueries(const PolygonMap& map, int count, std::uint64_t seed) {
+  std::vector<BenchQuery> out;
+  if (map.empty()) return out;
+  std::mt19937_64 rng(seed);
+  const PolygonMap::Bounds b = map.bounds();
+  std::uniform_real_distribution<double> x(b.min.x, b.max.x), y(b.min.y, b.max.y);
+  auto walkablePoint = [&](Point& p) {
+    for (int attempt = 0; attempt < 1000; ++attempt) {
+      p = {x(rng), y(rng)};
+      if (map.isWalkable(p)) return true;
+    }
+    return false;
+  };
+  for (int i = 0; i < count; ++i) {
+    BenchQuery q;
+    if (!walkablePoint(q.start) || !walkablePoint(q.goal)) break;
+    out.push_back(q);
+  }
+  return out;
+}
+
+BenchResult benchMap(const std::string& name, const std::vector<Polygon>& polygons,
+                     const std::vector<BenchQuery>& queries, const BenchConfig& config) {
+  BenchResult r;
+  r.name = name;
+  showProgress(name + " build", 0, 1);
+  const auto t0 = Clock::now();
+  const PolygonMap map(polygons);
+  const VisibilityGraph graph(map);
+  r.build_ms = microsecondsSince(t0) / 1000.0;
+  r.vertices = static_cast<int>(map.vertices().size());
+  r.reflex = static_cast<int>(graph.nodes().size());
+  r.edges = graph.links().size();
+  r.bytes = map.memoryBytes() + graph.memoryBytes();
+
+  std::vector<Path> ours;
+  std::vector<double> us;
+  double expanded = 0.0;
+  std::vector<char> checked(queries.size(), 0), wrong(queries.size(), 0);
+  for (std::size_t i = 0; i < queries.size(); ++i) {
+    if (i % 64 == 0) showProgress(name + " queries", i, queries.size());
+    const BenchQuery& q = queries[i];
+    const auto tq = Clock::now();
+    Path p = findPath(graph, q.start, q.goal);
+    us.push_back(microsecondsSince(tq));
+    expanded += p.expanded;
+    if (p.found) ++r.found;
+    bool bad = false;
+    if (q.exact >= 0.0) {
+      checked[i] = 1;
+      bad = !p.found || std::abs(p.length - q.exact) > 1e-3;
+    }
+    // Scenario optima are printed to 6 significant digits.
+    if (q.upper >= 0.0) bad = bad || !p.found || p.length > q.upper * (1.0 + 1e-5) + 1e-5;
+    wrong[i] = bad ? 1 : 0;
+    if (bad && r.mismatch_examples.size() < 5)
+      r.mismatch_examples.push_back("start " + describe(q.start) + " goal " + describe(q.goal) + ": length " +
+                                    (p.found ? std::to_string(p.length) : std::string("none")) + ", expected " +
+                                    (q.exact >= 0.0 ? std::to_string(q.exact) : "at most " + std::to_string(q.upper)));
+    ours.push_back(std::move(p));
+  }
+  r.figures = figuresOf(us, expanded);
+
+  using reference::Method;
+  for (Method m : {Method::SeedArticle, Method::FinleyTree, Method::BruteForce}) {
+    if (!config.references) break;
+    ReferenceResult ref;
+    ref.method = reference::methodName(m);
+    // About 50 ns per line-of-sight test on small maps; skip what cannot finish one query.
+    const double predicted_s = reference::estimatedTests(m, map) * 5e-8;
+    if (predicted_s > config.reference_budget_s) {
+      ref.note = "skipped: one query needs about " + std::to_string(static_cast<long long>(reference::estimatedTests(m, map))) +
+                 " line-of-sight tests, over the time budget";
+      r.references.push_back(ref);
+      continue;
+    }
+    std::vector<double> rus;
+    double rexp = 0.0;
+    const auto start = Clock::now();
+    for (std::size_t i = 0; i < queries.size(); ++i) {
+      if (i % 8 == 0) showProgress(name + " " + ref.method, i, queries.size());
+      if (microsecondsSince(start) > config.reference_budget_s * 1e6) {
+        ref.note = "time budget reached after " + std::to_string(i) + " queries";
+        break;
+      }
+      const auto tq = Clock::now();
+      const Path p = reference::referencePath(m, map, queries[i].start, queries[i].goal);
+      rus.push_back(microsecondsSince(tq));
+      rexp += p.expanded;
+      checked[i] = 1;
+      if (!sameLength(p, ours[i])) {
+        if (r.mismatch_examples.size() < 5)
+          r.mismatch_examples.push_back(ref.method + " start " + describe(queries[i].start) + " goal " +
+                                        describe(queries[i].goal) + ": " + std::to_string(p.length) + " vs " +
+                                        std::to_string(ours[i].length));
+        ++ref.mismatches;
+        wrong[i] = 1;
+      }
+    }
+    ref.figures = figuresOf(rus, rexp);
+    if (r.figures.median_us > 0.0 && ref.figures.queries > 0) ref.ratio = ref.figures.median_us / r.figures.median_us;
+    r.references.push_back(ref);
+  }
+  for (std::size_t i = 0; i < queries.size(); ++i) {
+    r.checked += checked[i];
+    r.mismatches += wrong[i];
+  }
+  if (config.update_edits > 0) r.update = measureUpdates(polygons, queries, config, name);
+  r.peak_rss_kb = peakRssKb();
+  endProgress();
+  return r;
+}
+
+}  // namespace polypath::cli

@@ -1,0 +1,129 @@
+// VisibilityGraph::update: after random vertex moves, the updated graph is exactly the
+// graph a full rebuild gives (nodes, links and their order, adjacency).
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <random>
+
+#include "core/visibility_graph.hpp"
+#include "support/random_maps.hpp"
+
+using namespace polypath;
+
+namespace {
+
+// Compares everything a user of the graph can see; returns a description of the first
+// difference, or an empty string.
+std::string difference(const VisibilityGraph& a, const VisibilityGraph& b) {
+  if (a.nodes().size() != b.nodes().size())
+    return "node counts " + std::to_string(a.nodes().size()) + " and " + std::to_string(b.nodes().size());
+  for (std::size_t i = 0; i < a.nodes().size(); ++i) {
+    const auto &x = a.nodes()[i], &y = b.nodes()[i];
+    if (x.corner != y.corner || x.vertex != y.vertex || x.position != y.position) return "node " + std::to_string(i);
+  }
+  if (a.links().size() != b.links().size())
+    return "link counts " + std::to_string(a.links().size()) + " and " + std::to_string(b.links().size());
+  for (std::size_t i = 0; i < a.links().size(); ++i) {
+    const auto &x = a.links()[i], &y = b.links()[i];
+    if (x.a != y.a || x.b != y.b || x.length != y.length) return "link " + std::to_string(i);
+  }
+  for (NodeId n = 0; n < static_cast<NodeId>(a.nodes().size()); ++n) {
+    const auto &x = a.arcs(n), &y = b.arcs(n);
+    if (x.size() != y.size()) return "arcs of node " + std::to_string(n);
+    for (std::size_t k = 0; k < x.size(); ++k)
+      if (x[k].to != y[k].to || x[k].cost != y[k].cost) return "arcs of node " + std::to_string(n);
+  }
+  return "";
+}
+
+// Moves one vertex: to a nearby lattice point, onto another vertex of the map, or onto
+// the midpoint of another edge (so contacts and pinches appear and disappear).
+std::vector<Polygon> moveVertex(std::vector<Polygon> polygons, double unit, std::mt19937_64& rng) {
+  std::vector<Ring*> rings;
+  for (Polygon& p : polygons) {
+    rings.push_back(&p.outer);
+    for (Ring& h : p.holes) rings.push_back(&h);
+  }
+  auto pick = [&]() -> Point& {
+    Ring& r = *rings[std::uniform_int_distribution<std::size_t>(0, rings.size() - 1)(rng)];
+    return r[std::uniform_int_distribution<std::size_t>(0, r.size() - 1)(rng)];
+  };
+  Point& v = pick();
+  switch (std::uniform_int_distribution<int>(0, 3)(rng)) {
+    case 0: v = pick(); break;
+    case 1: {
+      Ring& r = *rings[std::uniform_int_distribution<std::size_t>(0, rings.size() - 1)(rng)];
+      const std::size_t k = std::uniform_int_distribution<std::size_t>(0, r.size() - 1)(rng);
+      v = (r[k] + r[(k + 1) % r.size()]) * 0.5;
+      break;
+    }
+    default: {
+      std::uniform_int_distribution<int> step(-2, 2);
+      v = v + Point{step(rng) * unit, step(rng) * unit};
+    }
+  }
+  return polygons;
+}
+
+}  // namespace
+
+TEST_CASE("update after random vertex moves gives exactly the rebuilt graph", "[update]") {
+  int edits = 0, checked = 0;
+  for (std::uint64_t seed = 1; seed <= 400; ++seed) {
+    test::RandomMap rm;
+    switch (seed % 5) {
+      case 0: rm = test::randomStarMap(seed); break;
+      case 1: rm = test::randomOrthogonalMap(seed); break;
+      case 2: rm = test::randomPinchGridMap(seed); break;
+      case 3: rm = test::randomStarPinchMap(seed); break;
+      default: rm = test::randomTouchingPolygonsMap(seed); break;
+    }
+    const VisibilityOptions options{seed % 7 == 0 ? 0.25 * rm.unit : 0.0};
+    std::mt19937_64 rng(seed);
+    auto map = std::make_unique<PolygonMap>(rm.polygons);
+    VisibilityGraph graph(*map, options);
+    std::vector<Polygon> polygons = rm.polygons;
+    for (int e = 0; e < 4; ++e) {
+      std::vector<Polygon> edited = moveVertex(polygons, rm.unit, rng);
+      std::unique_ptr<PolygonMap> next;
+      try {
+        next = std::make_unique<PolygonMap>(edited);
+      } catch (const GeometryError&) {
+        continue;  // a ring collapsed; the editor would not build this map either
+      }
+      ++edits;
+      graph.update(*next);
+      const VisibilityGraph full(*next, options);
+      INFO("seed " << seed << " (" << rm.kind << "), edit " << e << "\nbefore: " << test::describeMap(polygons, {}, {})
+                    << "\nafter: " << test::describeMap(edited, {}, {}));
+      const std::string diff = difference(graph, full);
+      INFO("first difference: " << diff);
+      REQUIRE(diff.empty());
+      ++checked;
+      map = std::move(next);
+      polygons = std::move(edited);
+    }
+  }
+  CHECK(edits == checked);
+  CHECK(edits > 1400);
+}
+
+TEST_CASE("update keeps the link state of pairs far from the edit", "[update]") {
+  // A row of 12 square holes: moving a corner of the last hole leaves the pairs among
+  // the first holes untested, and the result equals a rebuild.
+  Polygon p{{{0, 0}, {130, 0}, {130, 20}, {0, 20}}, {}};
+  for (int k = 0; k < 12; ++k) {
+    const double x = 5.0 + 10.0 * k;
+    p.holes.push_back({{x, 8}, {x + 4, 8}, {x + 4, 12}, {x, 12}});
+  }
+  const PolygonMap before({p});
+  VisibilityGraph graph(before);
+  p.holes.back()[1] = {119.0, 7.0};
+  const PolygonMap after({p});
+  const VisibilityGraph::UpdateStats stats = graph.update(after);
+  CHECK(stats.changed_edges == 4);  // two edges out, two edges in
+  CHECK(stats.new_nodes == 3);      // the moved corner and the two corners whose rays end at it
+  CHECK(stats.kept > stats.tested);
+  CHECK(stats.kept + stats.tested == 48 * 47 / 2);
+  CHECK(difference(graph, VisibilityGraph(after)).empty());
+}
