@@ -50,7 +50,7 @@ Path libraryPath(double radius, ClearanceStyle style, Point start, Point goal) {
 
 }  // namespace
 
-TEST_CASE("polypath path --clearance searches the eroded region; --json adds clearance", "[cli][clearance]") {
+TEST_CASE("polypath path --clearance searches the eroded region, and --json adds clearance", "[cli][clearance]") {
   test::TempDir dir("clearance");
   const std::string map = dir.write("room.json", kRoom);
   const RunResult r = runCli({"path", map, "--clearance", "1", "--json"});
@@ -160,7 +160,7 @@ TEST_CASE("polypath path --clearance --snap moves the start to the nearest point
   CHECK_THAT(human.out, Contains("(snapped from (0.5, 5))"));
 }
 
-TEST_CASE("polypath path --clearance: areas that erode away are noted; a goal there is refused", "[cli][clearance]") {
+TEST_CASE("polypath path --clearance: areas that erode away are noted, and a goal there is refused", "[cli][clearance]") {
   test::TempDir dir("clearance");
   const std::string map = dir.write("strip.json", kRoomAndStrip);
   const RunResult r = runCli({"path", map, "--clearance", "0.6"});

@@ -862,7 +862,7 @@ TEST_CASE("scene draws walls over graph links, the search over walls, start and 
   CHECK(end[n - 1].a == *scene.document().goal);
 }
 
-TEST_CASE("an invalid edit greys the last valid map and path; a bad start greys the last path", "[editor]") {
+TEST_CASE("an invalid edit greys the last valid map and path, and a bad start greys the last path", "[editor]") {
   Scene scene;
   scene.setDocument(parseMap(kSeedJson));
   scene.moveHandle({Handle::Kind::Vertex, 0, -1, 4}, {6, 12});  // crosses itself
@@ -947,7 +947,7 @@ TEST_CASE("without a display the editor says so and exits 2 instead of running i
   }
 }
 
-TEST_CASE("SDL_QUIT (SIGTERM) quits at once, autosaving unsaved work; closing the window asks", "[editor]") {
+TEST_CASE("SDL_QUIT (SIGTERM) quits at once, autosaving unsaved work, and closing the window asks", "[editor]") {
   EditorTempDir dir;
   ScopedEnv xdg("XDG_CONFIG_HOME", (dir.path / "config").string());
   const fs::path recovery = dir.path / "config" / "polypath" / "recovery.json";
@@ -1022,7 +1022,7 @@ TEST_CASE("under Xvfb the editor opens a window on a map with huge coordinates, 
 
 // [SECTION] Banner and problem marks
 
-TEST_CASE("banner and red ring when the start is in a hole; banner when there is no path", "[editor]") {
+TEST_CASE("banner and red ring when the start is in a hole, and banner when there is no path", "[editor]") {
   EditorTempDir dir;
   MapDocument doc = loadMap(fs::path(POLYPATH_SOURCE_DIR) / "maps" / "room-with-holes.json");
   doc.start = Point{10, 8};  // inside hole 0 ([8,6]-[12,10])
@@ -1249,7 +1249,7 @@ TEST_CASE("the column never hides the file and search buttons, at any window siz
 
 // [SECTION] Autosave and recovery
 
-TEST_CASE("autosave writes a recovery file; the next start offers it and Recover restores the work", "[editor]") {
+TEST_CASE("autosave writes a recovery file, and the next start offers it and Recover restores the work", "[editor]") {
   EditorTempDir dir;
   ScopedEnv xdg("XDG_CONFIG_HOME", (dir.path / "config").string());
   const fs::path recovery = dir.path / "config" / "polypath" / "recovery.json";

@@ -250,7 +250,7 @@ TEST_CASE("undo and redo through 300 random edits give back every document exact
   CHECK(scene.document() == states[states.size() / 2]);
 }
 
-TEST_CASE("scene: every edit is a command; undo back to the saved state is clean again", "[editor]") {
+TEST_CASE("scene: every edit is a command, and undo back to the saved state is clean again", "[editor]") {
   Scene scene;
   scene.setDocument(seedDoc(), fs::path("seed.json"));
   CHECK_FALSE(scene.dirty());
@@ -286,7 +286,7 @@ TEST_CASE("scene: every edit is a command; undo back to the saved state is clean
 
 // [SECTION] Scripted editing in the real loop
 
-TEST_CASE("a scripted drag is one command; Ctrl+Z, Ctrl+Y and Ctrl+Shift+Z undo and redo it exactly", "[editor]") {
+TEST_CASE("a scripted drag is one command, and Ctrl+Z, Ctrl+Y and Ctrl+Shift+Z undo and redo it exactly", "[editor]") {
   TempDir dir("editor-tools");
   HeadlessEditor ed(withMap(dir.write("seed.json", kSeedJson)));
   Scene& scene = ed.app->scene();
@@ -318,7 +318,7 @@ TEST_CASE("a scripted drag is one command; Ctrl+Z, Ctrl+Y and Ctrl+Shift+Z undo 
   CHECK(scene.document() == dragged);
 }
 
-TEST_CASE("pressing an edge inserts a vertex on it; Del deletes it again; undo restores", "[editor]") {
+TEST_CASE("pressing an edge inserts a vertex on it, and Del deletes it again, and undo restores", "[editor]") {
   TempDir dir("editor-tools");
   HeadlessEditor ed(withMap(dir.write("seed.json", kSeedJson)));
   Scene& scene = ed.app->scene();
@@ -465,7 +465,7 @@ TEST_CASE("drawing a hole and a polygon with clicks, saving, and the pixels of t
   CHECK(std::string(SDL_GetWindowTitle(ed.app->window())) == "Seed demo - polypath-editor");
 }
 
-TEST_CASE("Space + left drag pans instead of editing; middle drag pans too", "[editor]") {
+TEST_CASE("Space + left drag pans instead of editing, and middle drag pans too", "[editor]") {
   TempDir dir("editor-tools");
   HeadlessEditor ed(withMap(dir.write("seed.json", kSeedJson)));
   const MapDocument original = ed.app->scene().document();
@@ -498,7 +498,7 @@ TEST_CASE("Space + left drag pans instead of editing; middle drag pans too", "[e
 
 // [SECTION] Files: new, drop, unsaved prompt
 
-TEST_CASE("New with unsaved changes asks first; Cancel keeps the map, Discard starts an empty one", "[editor]") {
+TEST_CASE("New with unsaved changes asks first, and Cancel keeps the map, Discard starts an empty one", "[editor]") {
   TempDir dir("editor-tools");
   HeadlessEditor ed(withMap(dir.write("seed.json", kSeedJson)));
   Scene& scene = ed.app->scene();
@@ -536,7 +536,7 @@ TEST_CASE("New with unsaved changes asks first; Cancel keeps the map, Discard st
 
 // [SECTION] Preferences
 
-TEST_CASE("preferences round-trip; a broken file is ignored with a message naming it", "[editor]") {
+TEST_CASE("preferences round-trip, and a broken file is ignored with a message naming it", "[editor]") {
   TempDir dir("editor-tools");
   const fs::path file = dir.path / "polypath" / "preferences.json";
   Preferences p;
@@ -669,7 +669,7 @@ TEST_CASE("the command line takes --bench-drag N: a headless benchmark of N fram
   CHECK_FALSE(parseCommandLine({}).options.size_given);
 }
 
-TEST_CASE("grid step: 1-2-5 steps at least kMinGridPixels apart; with snapping, multiples of the snap step", "[editor]") {
+TEST_CASE("grid step: 1-2-5 steps at least kMinGridPixels apart, and with snapping, multiples of the snap step", "[editor]") {
   CHECK(gridStep(28.0) == 1.0);
   CHECK(gridStep(27.9) == 2.0);
   CHECK(gridStep(10.0) == 5.0);

@@ -109,6 +109,23 @@ bool wantsHelp(const std::vector<std::string>& args) {
   return false;
 }
 
+Option heuristicOption(Heuristic& out) {
+  return {"--heuristic", true, [&out](const std::string& v) -> std::string {
+            return parseHeuristic(v, out) ? ""
+                                          : "--heuristic expects none, euclidean, manhattan, chebyshev or octile, got '" +
+                                                v + "'";
+          }};
+}
+
+Option tieBreakOption(TieBreak& out) {
+  return {"--tie-break", true, [&out](const std::string& v) -> std::string {
+            if (v == "g") out = TieBreak::LargerG;
+            else if (v == "none") out = TieBreak::None;
+            else return "--tie-break expects g or none, got '" + v + "'";
+            return "";
+          }};
+}
+
 Option flagOption(const std::string& name, bool& out) {
   return {name, false, [&out](const std::string&) -> std::string {
             out = true;

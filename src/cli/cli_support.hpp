@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/geometry.hpp"
+#include "core/search.hpp"
 
 namespace polypath::cli {
 
@@ -53,6 +54,10 @@ std::vector<std::string> parseOptions(const std::vector<std::string>& args, cons
 Option pointOption(const std::string& name, std::optional<Point>& out);
 /// An option taking a finite number that must be 0 or more.
 Option nonNegativeOption(const std::string& name, std::optional<double>& out);
+/// --heuristic none|euclidean|manhattan|chebyshev|octile.
+Option heuristicOption(Heuristic& out);
+/// --tie-break g|none: larger g first among equal f, or node id only.
+Option tieBreakOption(TieBreak& out);
 /// A flag (no value) that sets `out` to true.
 Option flagOption(const std::string& name, bool& out);
 /// True when args hold --help or -h.

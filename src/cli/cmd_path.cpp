@@ -77,20 +77,9 @@ PathRequest parsePathArgs(const std::vector<std::string>& args) {
          return "";
        }},
       nonNegativeOption("--corner-offset", r.corner_offset),
-      {"--heuristic", true,
-       [&r](const std::string& v) -> std::string {
-         return parseHeuristic(v, r.search.heuristic)
-                    ? ""
-                    : "--heuristic expects none, euclidean, manhattan, chebyshev or octile, got '" + v + "'";
-       }},
+      heuristicOption(r.search.heuristic),
       nonNegativeOption("--weight", r.weight),
-      {"--tie-break", true,
-       [&r](const std::string& v) -> std::string {
-         if (v == "g") r.search.tie_break = TieBreak::LargerG;
-         else if (v == "none") r.search.tie_break = TieBreak::None;
-         else return "--tie-break expects g or none, got '" + v + "'";
-         return "";
-       }},
+      tieBreakOption(r.search.tie_break),
       flagOption("--json", r.json),
       flagOption("--snap", r.snap),
       {"--node-placement", true,

@@ -23,12 +23,7 @@ std::vector<Option> gridOptions(GridSettings& s) {
          else return "--costs expects exact or textbook, got '" + v + "'";
          return "";
        }},
-      {"--heuristic", true,
-       [&s](const std::string& v) -> std::string {
-         return parseHeuristic(v, s.search.heuristic)
-                    ? ""
-                    : "--heuristic expects none, euclidean, manhattan, chebyshev or octile, got '" + v + "'";
-       }},
+      heuristicOption(s.search.heuristic),
       {"--weight", true,
        [&s](const std::string& v) -> std::string {
          const auto w = parseNumber(v);
