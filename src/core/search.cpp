@@ -40,6 +40,10 @@ double heuristicValue(Heuristic h, Point a, Point b) {
   return 0.0;
 }
 
+double SearchGraph::estimate(NodeId n, NodeId goal, Heuristic kind) const {
+  return heuristicValue(kind, position(n), position(goal));
+}
+
 const char* statusName(SearchStatus s) {
   switch (s) {
     case SearchStatus::Idle: return "idle";
@@ -91,7 +95,7 @@ void Search::init(const SearchGraph& graph, NodeId start, NodeId goal, SearchOpt
 
 void Search::push(NodeId n) {
   NodeRecord& r = records_[n];
-  r.h = heuristicValue(options_.heuristic, graph_->position(n), graph_->position(goal_));
+  r.h = graph_->estimate(n, goal_, options_.heuristic);
   r.f = r.g + options_.weight * r.h;
   r.status = NodeStatus::Open;
   heap_.push({r.f, r.g, n});
@@ -112,13 +116,16 @@ SearchStatus Search::step() {
     closed_.push_back(top.node);
     last_expanded_ = top.node;
     if (top.node == goal_) return status_ = SearchStatus::Found;
+    const double g = r.g;
     scratch_.clear();
     graph_->neighbours(top.node, scratch_);
+    // A graph built while searching may have created nodes (this invalidates `r`).
+    if (graph_->nodeCount() > records_.size()) records_.resize(graph_->nodeCount());
     for (const Arc& arc : scratch_) {
       NodeRecord& nr = records_[arc.to];
       RelaxedArc rel{top.node, arc.to, arc.cost, false};
-      if (nr.status != NodeStatus::Closed && r.g + arc.cost < nr.g) {
-        nr.g = r.g + arc.cost;
+      if (nr.status != NodeStatus::Closed && g + arc.cost < nr.g) {
+        nr.g = g + arc.cost;
         nr.parent = top.node;
         rel.improved = true;
         push(arc.to);

@@ -25,6 +25,8 @@ namespace polypath {
 
 // [SECTION] Graph interface
 
+enum class Heuristic : int;
+
 /// Index of a node in a SearchGraph.
 using NodeId = std::int32_t;
 /// "No node" (no parent, nothing expanded yet).
@@ -46,14 +48,20 @@ class SearchGraph {
   virtual std::size_t nodeCount() const = 0;
   /// Position of a node in world units.
   virtual Point position(NodeId n) const = 0;
-  /// Appends the arcs leaving n to `out` (out is not cleared).
+  /// Appends the arcs leaving n to `out` (out is not cleared). A graph whose nodes are
+  /// created while searching (Polyanya's interval nodes) may add nodes here: the arcs may
+  /// name ids up to the new nodeCount() - 1, and Search grows its records to match.
   virtual void neighbours(NodeId n, std::vector<Arc>& out) const = 0;
+  /// The heuristic estimate h from node n to `goal` of kind `kind`. Default: heuristicValue
+  /// on the two positions. A graph whose nodes stand for more than a point (Polyanya's
+  /// (interval, root) nodes) overrides it with a sharper admissible estimate.
+  virtual double estimate(NodeId n, NodeId goal, Heuristic kind) const;
 };
 
 // [SECTION] Options
 
 /// Estimate of the remaining cost h from a node to the goal, on node positions.
-enum class Heuristic {
+enum class Heuristic : int {
   None,       ///< h = 0: Dijkstra's algorithm
   Euclidean,  ///< straight-line distance: admissible on any geometric graph
   Manhattan,  ///< |dx| + |dy|: admissible on 4-neighbour grids
@@ -167,7 +175,9 @@ class SearchState {
 ///   Path p = s.finalize();
 ///
 /// findPath() is exactly this loop. The graph must outlive the search and must not
-/// change while it runs.
+/// change while it runs, except that neighbours() may create new nodes (ids from the old
+/// nodeCount() on): step() then grows its records, so graphs built while searching
+/// (Polyanya) run through the same engine.
 class Search : private SearchState {
  public:
   /// Resets the search: start enters the open set with g = 0. Node ids must be valid.
