@@ -29,6 +29,7 @@ constexpr const char* kUsage =
     "  validate MAP         list every problem of a map (exit 1 on errors), or print ok\n"
     "  convert IN OUT       .mesh (Polyanya mesh 2) -> .json map, or .json map -> .mesh\n"
     "  bench navmesh        navmesh path length against the optimal (visibility) length\n"
+    "  bench polyanya       exact navmesh search (Polyanya) speed on Polyanya's meshes and scenarios\n"
     "  svg MAP --out F.svg  draw the map, graph and path (or the search after N steps) as SVG\n"
     "  trace MAP --out F    the search's events as a Posthoc search trace (JSON)\n"
     "  --help, -h           this text (polypath path --help: the path options)\n"
@@ -58,6 +59,8 @@ int run(const std::vector<std::string>& args) {
   if (command == "convert") return runConvert(rest);
   if (command == "bench" && !rest.empty() && rest[0] == "navmesh")
     return runBenchNavmesh(std::vector<std::string>(rest.begin() + 1, rest.end()));
+  if (command == "bench" && !rest.empty() && rest[0] == "polyanya")
+    return runBenchPolyanya(std::vector<std::string>(rest.begin() + 1, rest.end()));
   if (command == "svg") return runSvg(rest);
   if (command == "trace") return runTrace(rest);
   if (command == "bench")

@@ -119,7 +119,8 @@ bool PolyanyaQuery::claimRoot(int wedge, double g) const {
 }
 
 NodeId PolyanyaQuery::add(PolyanyaNode node, std::vector<Arc>& out, NodeId from) const {
-  const double cost = distance(nodes_[from].root, node.root);
+  const Point parent = nodes_[from].root;
+  const double cost = node.has_via ? distance(parent, node.via) + distance(node.via, node.root) : distance(parent, node.root);
   const NodeId id = static_cast<NodeId>(nodes_.size());
   nodes_.push_back(node);
   out.push_back({id, cost});
@@ -129,7 +130,8 @@ NodeId PolyanyaQuery::add(PolyanyaNode node, std::vector<Arc>& out, NodeId from)
 // A successor on edge j (v[j] -> v[j+1]) of face f, from `right` (v[j]'s side) to `left`:
 // it leads into the face across edge j, where the same edge runs v[j+1] -> v[j].
 void PolyanyaQuery::addEdge(const PolyanyaNode& base, int f, int j, Point right, PolyanyaRay right_ray, Point left,
-                            PolyanyaRay left_ray, bool collinear, std::vector<Arc>& out, NodeId from) const {
+                            PolyanyaRay left_ray, bool collinear, std::vector<Arc>& out, NodeId from,
+                            const Point* via) const {
   const NavMesh::Face& face = pmesh_->mesh().faces()[f];
   const int next = face.neighbour[j];
   if (next < 0 || right == left) return;
@@ -143,7 +145,29 @@ void PolyanyaQuery::addEdge(const PolyanyaNode& base, int f, int j, Point right,
   s.face = next;
   s.edge = edgeIndex(pmesh_->mesh().faces()[next], face.v[(j + 1) % n], face.v[j]);
   s.collinear = collinear;
+  s.has_via = via != nullptr;
+  if (via) s.via = *via;
   add(s, out, from);
+}
+
+// Edge j of face f lies on a line through the root but does not contain it (a face with a
+// straight angle, or an edge along a ray of the cone): the root sees it edge-on. A path
+// runs along the line to its nearer end and may turn there: a successor rooted at that end,
+// which sees all of the face across the edge.
+void PolyanyaQuery::addAlong(const PolyanyaNode& base, int f, int j, std::vector<Arc>& out, NodeId from) const {
+  const NavMesh& mesh = pmesh_->mesh();
+  const NavMesh::Face& face = mesh.faces()[f];
+  const int m = static_cast<int>(face.v.size());
+  const Point a = mesh.vertices()[face.v[j]], b = mesh.vertices()[face.v[(j + 1) % m]];
+  if (base.root == a || base.root == b) return;
+  const bool a_near = distance(base.root, a) <= distance(base.root, b);
+  PolyanyaNode s = base;
+  s.root = a_near ? a : b;
+  s.root_wedge = pmesh_->wedge(f, a_near ? j : (j + 1) % m);
+  s.g = base.g + distance(base.root, s.root);
+  if (!claimRoot(s.root_wedge, s.g)) return;
+  const Point via = base.root;
+  addEdge(s, f, j, a, {s.root, a}, b, {s.root, b}, true, out, from, base.root == nodes_[from].root ? nullptr : &via);
 }
 
 void PolyanyaQuery::neighbours(NodeId n, std::vector<Arc>& out) const {
@@ -164,7 +188,10 @@ void PolyanyaQuery::neighbours(NodeId n, std::vector<Arc>& out) const {
     const int m = static_cast<int>(face.v.size());
     for (int j = 0; j < m; ++j) {
       const Point a = mesh.vertices()[face.v[j]], b = mesh.vertices()[face.v[(j + 1) % m]];
-      if (orient(a, b, start_) == 0) continue;
+      if (orient(a, b, start_) == 0) {
+        if (!onSegment(a, b, start_)) addAlong(node, f, j, out, n);
+        continue;
+      }
       addEdge(node, f, j, a, {start_, a}, b, {start_, b}, false, out, n);
     }
   }
@@ -186,7 +213,8 @@ void PolyanyaQuery::expandInterval(NodeId n, std::vector<Arc>& out) const {
     if (isGoalFace(node.face)) out.push_back({goalNode(), distance(r, goal_)});
     for (int j = k + 1; j < k + m; ++j) {
       const Point a = vert(j), b = vert(j + 1);
-      addEdge(node, node.face, j % m, a, {r, a}, b, {r, b}, r == a || r == b, out, n);
+      if (r != a && r != b && orient(r, a, b) == 0) addAlong(node, node.face, j % m, out, n);
+      else addEdge(node, node.face, j % m, a, {r, a}, b, {r, b}, r == a || r == b, out, n);
     }
     return;
   }
@@ -203,6 +231,7 @@ void PolyanyaQuery::expandInterval(NodeId n, std::vector<Arc>& out) const {
       fin.kind = PolyanyaNode::Kind::Final;
       fin.root = sr < 0 ? R : L;
       fin.root_wedge = -1;
+      fin.has_via = false;
       fin.g = node.g + distance(r, fin.root);
       add(fin, out, n);
     }
@@ -212,8 +241,11 @@ void PolyanyaQuery::expandInterval(NodeId n, std::vector<Arc>& out) const {
   // the closed cone between the rays r->R and r->L.
   for (int j = k + 1; j < k + m; ++j) {
     const Point a = vert(j), b = vert(j + 1);
-    if (orient(r, a, b) == 0) continue;  // seen edge-on
     const int ar = rr.side(a), br = rr.side(b), al = lr.side(a), bl = lr.side(b);
+    if (orient(r, a, b) == 0) {  // seen edge-on: along a ray of the cone, or outside it
+      if ((ar == 0 && br == 0) || (al == 0 && bl == 0)) addAlong(node, node.face, j % m, out, n);
+      continue;
+    }
     if (br < 0 || al > 0) continue;  // wholly right of the right ray, or left of the left ray
     const Point from = ar >= 0 ? a : lineCut(rr, a, b);
     const Point to = bl <= 0 ? b : lineCut(lr, a, b);
@@ -238,7 +270,10 @@ void PolyanyaQuery::expandInterval(NodeId n, std::vector<Arc>& out) const {
           if (br <= 0) addEdge(base, node.face, j % m, a, {vr, a}, b, {vr, b}, true, out, n);
           continue;
         }
-        if (orient(vr, a, b) == 0) continue;
+        if (orient(vr, a, b) == 0) {
+          addAlong(base, node.face, j % m, out, n);
+          continue;
+        }
         // Left of this part lies the ray r->vr continued beyond the corner.
         addEdge(base, node.face, j % m, a, {vr, a}, br <= 0 ? b : lineCut(rr, a, b),
                 br <= 0 ? PolyanyaRay{vr, b} : PolyanyaRay{r, vr}, false, out, n);
@@ -262,7 +297,10 @@ void PolyanyaQuery::expandInterval(NodeId n, std::vector<Arc>& out) const {
           if (al >= 0) addEdge(base, node.face, j % m, a, {vl, a}, b, {vl, b}, true, out, n);
           continue;
         }
-        if (orient(vl, a, b) == 0) continue;
+        if (orient(vl, a, b) == 0) {
+          addAlong(base, node.face, j % m, out, n);
+          continue;
+        }
         // Right of this part lies the ray r->vl continued beyond the corner.
         addEdge(base, node.face, j % m, al >= 0 ? a : lineCut(lr, a, b), al >= 0 ? PolyanyaRay{vl, a} : PolyanyaRay{r, vl},
                 b, {vl, b}, false, out, n);
@@ -293,9 +331,11 @@ double PolyanyaQuery::estimate(NodeId n, NodeId, Heuristic kind) const {
 std::vector<Point> PolyanyaQuery::pathPoints(const Path& path) const {
   std::vector<Point> points;
   if (!path.found) return points;
-  for (Point p : path.points)
-    if (points.empty() || !(points.back() == p)) points.push_back(p);
-  if (points.size() == 1 && !(start_ == goal_)) points.push_back(goal_);
+  for (NodeId n : path.nodes) {
+    const PolyanyaNode& node = nodes_[n];
+    if (node.has_via && !(points.back() == node.via)) points.push_back(node.via);
+    if (points.empty() || !(points.back() == node.root)) points.push_back(node.root);
+  }
   return points;
 }
 

@@ -82,6 +82,8 @@ struct PolyanyaNode {
   int edge = -1;         ///< entry edge k of `face`: left end on v[k]'s side, right on v[k+1]'s
   bool collinear = false;  ///< the root is an end vertex of the entry edge: all of `face` is in sight
   double g = 0.0;        ///< length of the path to the root (world units)
+  bool has_via = false;  ///< the path turns at `via` between the parent's root and this root
+  Point via;             ///< (a corner passed along a straight edge just after turning at it)
 };
 
 /// Polyanya on one mesh with one start and one goal: a SearchGraph that grows. Node 0 is the
@@ -116,7 +118,9 @@ class PolyanyaQuery final : public SearchGraph {
   bool isGoalFace(int f) const;
   NodeId add(PolyanyaNode node, std::vector<Arc>& out, NodeId from) const;
   void addEdge(const PolyanyaNode& base, int f, int j, Point right, PolyanyaRay right_ray, Point left,
-               PolyanyaRay left_ray, bool collinear, std::vector<Arc>& out, NodeId from) const;
+               PolyanyaRay left_ray, bool collinear, std::vector<Arc>& out, NodeId from,
+               const Point* via = nullptr) const;
+  void addAlong(const PolyanyaNode& base, int f, int j, std::vector<Arc>& out, NodeId from) const;
   void expandInterval(NodeId n, std::vector<Arc>& out) const;
   bool claimRoot(int wedge, double g) const;
 
