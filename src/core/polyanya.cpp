@@ -102,7 +102,7 @@ PolyanyaQuery::PolyanyaQuery(const PolyanyaMesh& pmesh, Point start, Point goal)
   t.kind = PolyanyaNode::Kind::Goal;
   t.root = goal;
   nodes_ = {s, t};
-  best_root_g_.assign(pmesh.wedgeCount(), kInf);
+  best_root_g_.assign(3 * static_cast<std::size_t>(pmesh.wedgeCount()), kInf);
 }
 
 Point PolyanyaQuery::position(NodeId n) const { return nodes_[n].root; }
@@ -111,6 +111,7 @@ bool PolyanyaQuery::isGoalFace(int f) const {
   return std::binary_search(goal_faces_.begin(), goal_faces_.end(), f);
 }
 
+// Root-level pruning: records g for the key unless it was reached more cheaply (then false).
 bool PolyanyaQuery::claimRoot(int wedge, double g) const {
   if (wedge < 0) return true;
   if (best_root_g_[wedge] < g) return false;
@@ -163,7 +164,7 @@ void PolyanyaQuery::addAlong(const PolyanyaNode& base, int f, int j, std::vector
   const bool a_near = distance(base.root, a) <= distance(base.root, b);
   PolyanyaNode s = base;
   s.root = a_near ? a : b;
-  s.root_wedge = pmesh_->wedge(f, a_near ? j : (j + 1) % m);
+  s.root_wedge = 3 * pmesh_->wedge(f, a_near ? j : (j + 1) % m) + 2;
   s.g = base.g + distance(base.root, s.root);
   if (!claimRoot(s.root_wedge, s.g)) return;
   const Point via = base.root;
@@ -259,9 +260,9 @@ void PolyanyaQuery::expandInterval(NodeId n, std::vector<Arc>& out) const {
   if (R == vr && pmesh_->isCorner(wr)) {
     PolyanyaNode base = node;
     base.root = vr;
-    base.root_wedge = wr;
+    base.root_wedge = 3 * wr;
     base.g = node.g + distance(r, vr);
-    if (claimRoot(wr, base.g)) {
+    if (claimRoot(base.root_wedge, base.g)) {
       for (int j = k + 1; j < k + m; ++j) {
         const Point a = vert(j), b = vert(j + 1);
         if (rr.side(a) > 0) break;  // the rest of the chain is left of the ray
@@ -286,9 +287,9 @@ void PolyanyaQuery::expandInterval(NodeId n, std::vector<Arc>& out) const {
   if (L == vl && pmesh_->isCorner(wl)) {
     PolyanyaNode base = node;
     base.root = vl;
-    base.root_wedge = wl;
+    base.root_wedge = 3 * wl + 1;
     base.g = node.g + distance(r, vl);
-    if (claimRoot(wl, base.g)) {
+    if (claimRoot(base.root_wedge, base.g)) {
       for (int j = k + m - 1; j > k; --j) {
         const Point a = vert(j), b = vert(j + 1);
         if (lr.side(b) < 0) break;  // the rest of the chain is right of the ray
