@@ -1,6 +1,8 @@
 // The maps of ../shared/cases whose "expect" names the navmesh method (or any method, for
 // the funnel and convex-map cases), each with its stated answer, for both node placements.
-// Case 15 is the known navmesh failure; the test states which placement passes it.
+// Case 15 is the known failure of triangle A* (both placements pick the longer corridor, the
+// approximation documented in navmesh.hpp); the exact search (Polyanya) passes it, and every
+// case is also run with the exact search.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -8,6 +10,7 @@
 #include <optional>
 
 #include "core/navmesh.hpp"
+#include "core/polyanya.hpp"
 #include "io/map_io.hpp"
 #include "io/navmesh_build.hpp"
 
@@ -67,7 +70,37 @@ TEST_CASE("cases: navmesh answers as stated, both node placements", "[navmesh][c
   }
 }
 
-TEST_CASE("cases: 15, the known navmesh failure, is failed by both node placements", "[navmesh][cases]") {
+TEST_CASE("cases: the exact navmesh search (Polyanya) answers as stated, case 15 included", "[navmesh][cases][polyanya]") {
+  const NavCase cases[] = {
+      {"01-collinear-run-through-hole.json", 4 + 4 * std::sqrt(10.0), 4},
+      {"04-hole-vertex-on-outer-edge.json", 4 + 4 * std::sqrt(2.0), 4},
+      {"05-holes-touch-at-vertex.json", 6 + 2 * std::sqrt(5.0), 0},
+      {"06-start-goal-on-outer-vertices.json", 4 * std::sqrt(13.0), 3},
+      {"07-start-on-hole-edge.json", 5 + std::sqrt(5.0), 0},
+      {"09-collinear-outer-vertices.json", 4 * std::sqrt(10.0), 3},
+      {"14-funnel-collinear-portals.json", 12.0, 2},
+      {"15-navmesh-narrow-gap-shorter.json", 4 + std::sqrt(1033.0), 0},
+      {"16-convex-map-straight-line.json", 2 * std::sqrt(101.0), 2},
+      {"23-grid-diagonal-squeeze-only-exit.json", std::nullopt},
+  };
+  for (const NavCase& c : cases) {
+    INFO("case " << c.file << ", exact search");
+    const fs::path path = fs::path(POLYPATH_SHARED_DIR) / "cases" / c.file;
+    if (!fs::exists(path)) {
+      WARN("skipped: " << path << " is absent");
+      continue;
+    }
+    const MapDocument doc = loadMap(path);
+    const NavMesh mesh = buildNavMesh(buildPolygonMap(doc));
+    const PolyanyaPath result = findPolyanyaPath(PolyanyaMesh(mesh), *doc.start, *doc.goal);
+    REQUIRE(result.found == c.length.has_value());
+    if (!c.length) continue;
+    CHECK(result.length == Approx(*c.length).margin(1e-6));
+    if (c.points) CHECK(result.points.size() == c.points);
+  }
+}
+
+TEST_CASE("cases: 15, the known triangle A* approximation, is failed by both node placements", "[navmesh][cases]") {
   // The case states 4 + sqrt(1033) = 36.140317 for "visibility AND navmesh" and names the
   // failure: triangle A* on centres or portal midpoints picks the wide bottom corridor,
   // 4 + 2 sqrt(281) = 37.526, before string pulling. Neither of polypath's placements

@@ -80,3 +80,25 @@ TEST_CASE("cli: convert a map to mesh 2 and back", "[navmesh][cli][mesh2]") {
   CHECK(findPath(g, *doc.start, *doc.goal).length == Approx(4 + 4 * std::sqrt(2.0)).epsilon(1e-12));
   CHECK(runPolypath(dir, "convert " + map.string() + " " + (dir.path / "x.txt").string()).first == 2);
 }
+
+TEST_CASE("cli: path --method navmesh runs the exact search by default", "[navmesh][cli][polyanya]") {
+  const fs::path map = kCases / "15-navmesh-narrow-gap-shorter.json";
+  if (!fs::exists(map)) {
+    WARN("skipped: " << map << " is absent");
+    return;
+  }
+  test::TempDir dir("navmesh-cli-exact");
+  const auto [code, out] = runPolypath(dir, "path " + map.string() + " --method navmesh --json");
+  REQUIRE(code == 0);
+  const auto j = nlohmann::json::parse(out);
+  CHECK(j["found"] == true);
+  CHECK(j["method"] == "navmesh");
+  CHECK(j["search"] == "exact");
+  CHECK(j["length"].get<double>() == Approx(4 + std::sqrt(1033.0)).margin(1e-6));
+  // The triangle A* placements still pick the longer corridor (the known approximation).
+  const auto [code2, out2] = runPolypath(dir, "path " + map.string() + " --method navmesh --node-placement portal --json");
+  REQUIRE(code2 == 0);
+  CHECK(nlohmann::json::parse(out2)["length"].get<double>() == Approx(4 + 2 * std::sqrt(281.0)).margin(1e-9));
+  // Polyanya has no corridor to print.
+  CHECK(runPolypath(dir, "path " + map.string() + " --method navmesh --corridor").first == 2);
+}

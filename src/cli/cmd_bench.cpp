@@ -283,6 +283,7 @@ constexpr const char* kBenchUsage =
     "sets:\n"
     "  heuristics seed 002's heuristic table on random grids (bench heuristics --help)\n"
     "  navmesh    navmesh length against the optimal length (bench navmesh --help)\n"
+    "  polyanya   exact navmesh search on Polyanya's meshes and scenarios (bench polyanya --help)\n"
     "  maps       every maps/*.json (--dir DIR), random query pairs (default 100)\n"
     "  synthetic  random rooms, random convex obstacles and a comb at 10^2, 10^3, 2*10^3,\n"
     "             10^4 and 10^5 vertices (--max-vertices),\n"
@@ -308,6 +309,7 @@ int runBench(const std::vector<std::string>& args) {
   // Benchmarks with options of their own (bench_heuristics.cpp, bench_navmesh.cpp).
   if (!args.empty() && args[0] == "heuristics") return runBenchHeuristics(args);
   if (!args.empty() && args[0] == "navmesh") return runBenchNavmesh({args.begin() + 1, args.end()});
+  if (!args.empty() && args[0] == "polyanya") return runBenchPolyanya({args.begin() + 1, args.end()});
   if (wantsHelp(args)) {
     std::cout << kBenchUsage;
     return kExitOk;

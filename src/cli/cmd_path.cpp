@@ -30,8 +30,10 @@ constexpr const char* kPathUsage =
     "  --goal X,Y             goal point (default: the map's \"goal\")\n"
     "  --method NAME          visibility (default), navmesh, or grid (see polypath path --method grid --help);\n"
     "                         finley is not implemented yet\n"
-    "  --node-placement P     navmesh: centre (triangle centres, default) or portal (portal midpoints)\n"
-    "  --corridor             navmesh: also print the portal corridor (portals the agent steers through)\n"
+    "  --node-placement P     navmesh: triangle A* + funnel with nodes at centre (triangle centres) or\n"
+    "                         portal (portal midpoints), an approximation; without it navmesh runs\n"
+    "                         Polyanya, the exact (shortest) search\n"
+    "  --corridor             navmesh with --node-placement: also print the portal corridor\n"
     "  --clearance R          agent radius: search the region eroded by R (default: the map's)\n"
     "  --joins round|mitre    shape of the eroded region around obstacle corners (default: the map's)\n"
     "  --segments N           round joins: chords per quarter circle, 1 to 64 (default: the map's)\n"
@@ -57,7 +59,7 @@ struct PathRequest {
   std::optional<double> weight;
   SearchOptions search;
   bool json = false;
-  std::string node_placement = "centre";  ///< navmesh: where the search graph's nodes sit
+  std::string node_placement;  ///< navmesh: triangle A*'s node placement; empty: Polyanya (exact)
   bool corridor = false;                  ///< navmesh: print the portal corridor
   bool snap = false;  ///< move a non-walkable start or goal to the nearest walkable point
   std::optional<Point> start_given, goal_given;  ///< before snapping (set only when snapped)

@@ -15,6 +15,9 @@ int runValidate(const std::vector<std::string>& args);
 int runConvert(const std::vector<std::string>& args);
 /// `polypath bench navmesh [--limit N]` (bench_navmesh.cpp).
 int runBenchNavmesh(const std::vector<std::string>& args);
+/// `polypath bench polyanya [--mesh F.mesh --scen F.scen] [--queries N]`: Polyanya's speed on
+/// Polyanya's own meshes and scenarios, lengths checked on Aurora (bench_polyanya.cpp).
+int runBenchPolyanya(const std::vector<std::string>& args);
 /// `polypath svg MAP --out F.svg [options]` (cmd_svg.cpp).
 int runSvg(const std::vector<std::string>& args);
 /// `polypath trace MAP --out F.trace.json [options]` (cmd_trace.cpp).

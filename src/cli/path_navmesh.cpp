@@ -1,5 +1,6 @@
 // path_navmesh.cpp: `polypath path MAP --method navmesh [--node-placement centre|portal]
-// [--corridor]`: triangle A* and the funnel on the map's constrained Delaunay navmesh.
+// [--corridor]`: Polyanya (exact, the default) or triangle A* and the funnel on the map's
+// constrained Delaunay navmesh.
 #include "cli/path_navmesh.hpp"
 
 #include <chrono>
@@ -11,6 +12,7 @@
 #include "cli/cli_support.hpp"
 #include "core/funnel.hpp"
 #include "core/navmesh.hpp"
+#include "core/polyanya.hpp"
 #include "io/navmesh_build.hpp"
 
 namespace polypath::cli {
@@ -27,6 +29,7 @@ void printJson(const NavMeshPath& path, const NavmeshPathRequest& r, NodePlaceme
   out["path"] = std::move(points);
   out["expanded"] = path.search.expanded;
   out["method"] = "navmesh";
+  out["search"] = "triangle";
   out["node_placement"] = nodePlacementName(placement);
   if (r.snapped) {
     out["start"] = jsonPoint(r.start);
@@ -74,12 +77,50 @@ void printHuman(const NavMeshPath& path, const NavmeshPathRequest& r, const NavM
   out.unsetf(std::ios::floatfield);
 }
 
+void printExact(const PolyanyaPath& path, const NavmeshPathRequest& r, const NavMesh& mesh, double build_ms,
+                double query_ms) {
+  if (r.json) {
+    nlohmann::ordered_json out;
+    out["found"] = path.found;
+    out["length"] = path.length;
+    nlohmann::ordered_json points = nlohmann::ordered_json::array();
+    for (const Point& p : path.points) points.push_back(jsonPoint(p));
+    out["path"] = std::move(points);
+    out["expanded"] = path.search.expanded;
+    out["method"] = "navmesh";
+    out["search"] = "exact";
+    if (r.snapped) {
+      out["start"] = jsonPoint(r.start);
+      out["goal"] = jsonPoint(r.goal);
+    }
+    std::cout << out.dump() << '\n';
+    return;
+  }
+  std::ostream& out = std::cout;
+  out << "map        " << r.map_file << "\n";
+  out << "method     navmesh (exact: Polyanya, heuristic " << heuristicName(r.search.heuristic) << ", weight "
+      << formatNumber(r.search.weight) << ")\n";
+  out << "start      " << formatPoint(r.start) << "\ngoal       " << formatPoint(r.goal) << "\n";
+  out << "found      " << (path.found ? "yes" : "no") << "\n";
+  if (path.found) {
+    out << "length     " << formatNumber(path.length) << " " << r.units << "\n";
+    out << "path       " << path.points.size() << " points\n";
+    for (const Point& p : path.points) out << "             " << formatPoint(p) << "\n";
+  }
+  out << "expanded   " << path.search.expanded << "\n";
+  out << "mesh       " << mesh.faces().size() << " triangles, " << mesh.portals().size() << " portals\n";
+  out << "time       build " << std::fixed << std::setprecision(3) << build_ms << " ms, query " << query_ms << " ms\n";
+  out.unsetf(std::ios::floatfield);
+}
+
 }  // namespace
 
 int runPathNavmesh(const NavmeshPathRequest& r, const PolygonMap& map) {
+  const bool exact = r.node_placement.empty();
   NodePlacement placement = NodePlacement::Centre;
-  if (!parseNodePlacement(r.node_placement.c_str(), placement))
+  if (!exact && !parseNodePlacement(r.node_placement.c_str(), placement))
     badInput("--node-placement expects centre or portal, got '" + r.node_placement + "'");
+  if (exact && r.corridor) badInput("--corridor needs --node-placement centre or portal (Polyanya has no corridor)");
   const auto t0 = std::chrono::steady_clock::now();
   NavMesh mesh;
   try {
@@ -88,6 +129,18 @@ int runPathNavmesh(const NavmeshPathRequest& r, const PolygonMap& map) {
     badInput(r.map_file + ": cannot build the navigation mesh: " + e.what());
   }
   const double build_ms = millisecondsSince(t0);
+  if (exact) {
+    const auto t1 = std::chrono::steady_clock::now();
+    const PolyanyaMesh pmesh(mesh);
+    PolyanyaPath path;
+    try {
+      path = findPolyanyaPath(pmesh, r.start, r.goal, r.search);
+    } catch (const QueryError& e) {
+      badInput(r.map_file + ": " + e.what());
+    }
+    printExact(path, r, mesh, build_ms, millisecondsSince(t1));
+    return kExitOk;
+  }
   const auto t1 = std::chrono::steady_clock::now();
   NavMeshPath path;
   try {

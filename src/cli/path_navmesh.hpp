@@ -14,17 +14,19 @@ struct NavmeshPathRequest {
   std::string map_file;       ///< for messages
   std::string units;          ///< the map's units, for the human-readable output
   Point start, goal;          ///< world units (after --snap)
-  std::string node_placement; ///< "centre" or "portal"
+  std::string node_placement; ///< "centre" or "portal" (triangle A*), or empty: Polyanya
   bool corridor = false;      ///< print the seed article's portal corridor
   bool json = false;
   bool snapped = false;       ///< --snap was given: JSON also lists start and goal
   SearchOptions search;
 };
 
-/// Builds the navmesh (GEOS constrained Delaunay), runs triangle A* and the funnel, prints
-/// the result (JSON: found, length, path, expanded, method, node_placement; with --corridor
-/// also "corridor": {start, goal, portals: [[left, right], ...]}). Returns the exit code;
-/// throws BadInput when the mesh cannot be built or start/goal are outside it.
+/// Builds the navmesh (GEOS constrained Delaunay) and runs, with no node placement given,
+/// Polyanya (the exact search; JSON: found, length, path, expanded, method, "search":
+/// "exact"), else triangle A* and the funnel (JSON: ..., "search": "triangle",
+/// node_placement; with --corridor also "corridor": {start, goal, portals: [[left, right],
+/// ...]}). Returns the exit code; throws BadInput when the mesh cannot be built, start/goal
+/// are outside it, or --corridor is given without a node placement.
 int runPathNavmesh(const NavmeshPathRequest& r, const PolygonMap& map);
 
 }  // namespace polypath::cli

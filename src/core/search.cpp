@@ -116,13 +116,16 @@ SearchStatus Search::step() {
     closed_.push_back(top.node);
     last_expanded_ = top.node;
     if (top.node == goal_) return status_ = SearchStatus::Found;
+    const double g = r.g;
     scratch_.clear();
     graph_->neighbours(top.node, scratch_);
+    // A graph built while searching may have created nodes (this invalidates `r`).
+    if (graph_->nodeCount() > records_.size()) records_.resize(graph_->nodeCount());
     for (const Arc& arc : scratch_) {
       NodeRecord& nr = records_[arc.to];
       RelaxedArc rel{top.node, arc.to, arc.cost, false};
-      if (nr.status != NodeStatus::Closed && r.g + arc.cost < nr.g) {
-        nr.g = r.g + arc.cost;
+      if (nr.status != NodeStatus::Closed && g + arc.cost < nr.g) {
+        nr.g = g + arc.cost;
         nr.parent = top.node;
         rel.improved = true;
         push(arc.to);

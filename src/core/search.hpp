@@ -25,7 +25,7 @@ namespace polypath {
 
 // [SECTION] Graph interface
 
-enum class Heuristic;
+enum class Heuristic : int;
 
 /// Index of a node in a SearchGraph.
 using NodeId = std::int32_t;
@@ -48,18 +48,22 @@ class SearchGraph {
   virtual std::size_t nodeCount() const = 0;
   /// Position of a node in world units.
   virtual Point position(NodeId n) const = 0;
-  /// Appends the arcs leaving n to `out` (out is not cleared).
+  /// Appends the arcs leaving n to `out` (out is not cleared). A graph whose nodes are
+  /// created while searching (Polyanya's interval nodes) may add nodes here: the arcs may
+  /// name ids up to the new nodeCount() - 1, and Search grows its records to match.
   virtual void neighbours(NodeId n, std::vector<Arc>& out) const = 0;
   /// The heuristic estimate h from node n to node goal, in the units of the arc costs.
   /// Default: heuristicValue() on the two positions. A graph whose costs are not world
-  /// units (a grid with the textbook's integer costs 100 and 142) overrides it.
+  /// units (a grid with the textbook's integer costs 100 and 142) or whose nodes stand for
+  /// more than a point (Polyanya's (interval, root) nodes: a sharper admissible estimate)
+  /// overrides it.
   virtual double heuristic(Heuristic h, NodeId n, NodeId goal) const;
 };
 
 // [SECTION] Options
 
 /// Estimate of the remaining cost h from a node to the goal, on node positions.
-enum class Heuristic {
+enum class Heuristic : int {
   None,       ///< h = 0: Dijkstra's algorithm
   Euclidean,  ///< straight-line distance: admissible on any geometric graph
   Manhattan,  ///< |dx| + |dy|: admissible on 4-neighbour grids
@@ -173,7 +177,9 @@ class SearchState {
 ///   Path p = s.finalize();
 ///
 /// findPath() is exactly this loop. The graph must outlive the search and must not
-/// change while it runs.
+/// change while it runs, except that neighbours() may create new nodes (ids from the old
+/// nodeCount() on): step() then grows its records, so graphs built while searching
+/// (Polyanya) run through the same engine.
 class Search : private SearchState {
  public:
   /// Resets the search: start enters the open set with g = 0. Node ids must be valid.

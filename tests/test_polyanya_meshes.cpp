@@ -1,0 +1,90 @@
+// Polyanya on Polyanya's own meshes (mesh 2 files of ../shared/data/polyanya): the tiny
+// edge-case meshes of dharabor-tests with their .scen queries, and the DAO arena mesh with
+// its scenario, each compared with the visibility method on the mesh converted to a
+// polygon map (the union of its faces). Skipped when the data is absent.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/polyanya.hpp"
+#include "core/visibility_graph.hpp"
+#include "io/mesh2.hpp"
+#include "support/random_maps.hpp"
+
+using namespace polypath;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// Start and goal of every 9-field line (whitespace-separated; one file uses a space).
+std::vector<std::pair<Point, Point>> scenQueries(const fs::path& file) {
+  std::vector<std::pair<Point, Point>> out;
+  std::ifstream in(file);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream s(line);
+    std::string bucket, map;
+    double w, h, sx, sy, gx, gy, len;
+    if (s >> bucket >> map >> w >> h >> sx >> sy >> gx >> gy >> len) out.push_back({{sx, sy}, {gx, gy}});
+  }
+  return out;
+}
+
+/// Runs every query of `scen` on `mesh_file` with Polyanya and with the visibility method
+/// on the converted map; returns the number of queries compared.
+int compare(const fs::path& mesh_file, const fs::path& scen, std::size_t limit = 1000) {
+  const Mesh2 m2 = loadMesh2(mesh_file);
+  const NavMesh mesh = navMeshFromMesh2(m2);
+  const PolyanyaMesh pmesh(mesh);
+  const PolygonMap map(polygonsFromMesh2(m2));
+  const VisibilityGraph graph(map);
+  int compared = 0;
+  auto queries = scenQueries(scen);
+  if (queries.size() > limit) queries.resize(limit);
+  for (const auto& [s, g] : queries) {
+    INFO(mesh_file.filename().string() << ": " << test::describePoint(s) << " -> " << test::describePoint(g));
+    REQUIRE(map.isWalkable(s) == !mesh.facesContaining(s).empty());
+    REQUIRE(map.isWalkable(g) == !mesh.facesContaining(g).empty());
+    if (!map.isWalkable(s) || !map.isWalkable(g)) {
+      CHECK_THROWS_AS(PolyanyaQuery(pmesh, s, g), QueryError);
+      continue;
+    }
+    const PolyanyaPath exact = findPolyanyaPath(pmesh, s, g);
+    const Path optimal = findPath(graph, s, g);
+    REQUIRE(exact.found == optimal.found);
+    INFO("polyanya " << test::describePoints(exact.points) << "\nvisibility " << test::describePoints(optimal.points));
+    if (exact.found) CHECK(exact.length == Approx(optimal.length).epsilon(1e-9).margin(1e-12));
+    ++compared;
+  }
+  return compared;
+}
+
+}  // namespace
+
+TEST_CASE("polyanya on dharabor's edge-case meshes equals the visibility method", "[polyanya][mesh2]") {
+  const fs::path dir = fs::path(POLYPATH_SHARED_DIR) / "data/polyanya/dharabor-tests";
+  if (!fs::exists(dir)) {
+    WARN("skipped: " << dir << " is absent");
+    return;
+  }
+  int compared = 0;
+  for (const char* name : {"bad-ambig", "bad-collinear", "bad-collinear2-rot0", "bad-collinear2-rot90", "square"})
+    compared += compare(dir / "meshes/tests" / (std::string(name) + ".mesh"), dir / "scenarios/test" / (std::string(name) + ".scen"));
+  CHECK(compared == 8);
+  // Rotated by 45 degrees in doubles, its straight angles are no longer exactly straight:
+  // one face is (barely) not convex, and the mesh is refused with the face named.
+  CHECK_THROWS_WITH(navMeshFromMesh2(loadMesh2(dir / "meshes/tests/bad-collinear2-rot45.mesh")),
+                    Catch::Contains("face 1") && Catch::Contains("not convex"));
+}
+
+TEST_CASE("polyanya on the arena meshes equals the visibility method", "[polyanya][mesh2]") {
+  const fs::path dir = fs::path(POLYPATH_SHARED_DIR) / "data/polyanya/vleue";
+  if (!fs::exists(dir)) {
+    WARN("skipped: " << dir << " is absent");
+    return;
+  }
+  CHECK(compare(dir / "meshes/v2/arena.mesh", dir / "scenarios/arena.scen") == 160);
+  CHECK(compare(dir / "meshes/v2/arena-merged.mesh", dir / "scenarios/arena.scen") == 160);
+}

@@ -1,0 +1,108 @@
+// Polyanya on small hand-made meshes: start == goal, start and goal on edges and vertices, a
+// pinch vertex (two squares touching at a corner: never passed), a path around a corner of
+// degree > 2, stepping through the one engine (nodes created while searching) and drawing.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "core/debug_draw_polyanya.hpp"
+#include "core/polyanya.hpp"
+
+using namespace polypath;
+
+namespace {
+
+// An L-shaped room: [0,2]x[0,1] and [0,1]x[1,2], triangles fanning around the reflex corner
+// (1,1), which has degree 5.
+NavMesh lRoom() {
+  return NavMesh({{0, 0}, {2, 0}, {2, 1}, {1, 1}, {1, 2}, {0, 2}},
+                 {{{0, 1, 3}}, {{1, 2, 3}}, {{0, 3, 5}}, {{3, 4, 5}}});
+}
+
+// A U of unit squares around the blocked square [1,2]x[1,2]: A=[0,1]x[1,2], C=[0,1]x[2,3],
+// D=[1,2]x[2,3], E=[2,3]x[2,3], F=[2,3]x[1,2], G=[2,3]x[0,1], B=[1,2]x[0,1]. A and B touch
+// only at (1,1): a pinch ([0,1]x[0,1] is blocked too).
+NavMesh pinchU() {
+  std::vector<Point> v;
+  for (int y = 0; y <= 3; ++y)
+    for (int x = 0; x <= 3; ++x) v.push_back({static_cast<double>(x), static_cast<double>(y)});
+  auto id = [](int x, int y) { return y * 4 + x; };
+  auto sq = [&](int x, int y) { return NavMesh::FaceInput{{id(x, y), id(x + 1, y), id(x + 1, y + 1), id(x, y + 1)}, 0}; };
+  return NavMesh(v, {sq(0, 1), sq(1, 0), sq(0, 2), sq(1, 2), sq(2, 2), sq(2, 1), sq(2, 0)});
+}
+
+struct CountingDraw final : DebugDraw {
+  int lines = 0, points = 0;
+  void line(Point, Point, Color, float) override { ++lines; }
+  void point(Point, Color, float) override { ++points; }
+  void fillRings(const std::vector<const Ring*>&, Color) override {}
+  void text(Point, std::string_view, Color) override {}
+};
+
+}  // namespace
+
+TEST_CASE("polyanya: around a corner of degree 5, from and to vertices and edges", "[polyanya]") {
+  const NavMesh mesh = lRoom();
+  const PolyanyaMesh pm(mesh);
+  struct Q {
+    Point s, g;
+    double length;
+    std::size_t points;
+  };
+  const Q queries[] = {
+      {{1.5, 0.5}, {0.5, 1.5}, 2 * std::hypot(0.5, 0.5), 2},  // straight through the corner
+      {{1.5, 0.75}, {0.75, 1.5}, 2 * std::hypot(0.5, 0.25), 3},  // turns at (1,1)
+      {{2, 1}, {1, 2}, 2.0, 3},                               // vertex to vertex around the corner
+      {{2, 0.5}, {0.5, 2}, 2 * std::hypot(1.0, 0.5), 3},      // edge points
+      {{1, 1}, {0, 0}, std::sqrt(2.0), 2},                    // from the corner itself
+      {{0, 0}, {2, 0}, 2.0, 2},                               // along a wall
+      {{0.25, 0.25}, {0.25, 0.25}, 0.0, 1},                   // start == goal
+      {{1, 1}, {1, 1}, 0.0, 1},                               // start == goal on the corner
+  };
+  for (const Q& q : queries) {
+    INFO("(" << q.s.x << ", " << q.s.y << ") -> (" << q.g.x << ", " << q.g.y << ")");
+    const PolyanyaPath p = findPolyanyaPath(pm, q.s, q.g);
+    REQUIRE(p.found);
+    CHECK(p.length == Approx(q.length).epsilon(1e-12).margin(1e-15));
+    CHECK(p.points.size() == q.points);
+    CHECK(polylineLength(p.points) == Approx(p.length).epsilon(1e-12).margin(1e-15));
+  }
+  CHECK_THROWS_AS(PolyanyaQuery(pm, {1.5, 1.5}, {0, 0}), QueryError);
+}
+
+TEST_CASE("polyanya: a pinch vertex is never passed, the path goes around", "[polyanya]") {
+  const NavMesh mesh = pinchU();
+  const PolyanyaMesh pm(mesh);
+  // From A to B: the straight line passes the pinch (1,1); the path goes round the U:
+  // (0.9,1.1) -> (1,2) -> (2,2) -> (2,1) -> (1.1,0.9).
+  const PolyanyaPath p = findPolyanyaPath(pm, {0.9, 1.1}, {1.1, 0.9});
+  REQUIRE(p.found);
+  CHECK(p.length == Approx(2 * std::hypot(0.1, 0.9) + 2.0).epsilon(1e-12));
+  REQUIRE(p.points.size() == 5);
+  CHECK(p.points[1] == Point{1, 2});
+  CHECK(p.points[2] == Point{2, 2});
+  CHECK(p.points[3] == Point{2, 1});
+  // Start at the pinch vertex itself: it belongs to both squares.
+  CHECK(findPolyanyaPath(pm, {1, 1}, {1.5, 0.5}).length == Approx(std::hypot(0.5, 0.5)).epsilon(1e-12));
+}
+
+TEST_CASE("polyanya: stepping creates nodes; the engine grows its records; drawing", "[polyanya]") {
+  const NavMesh mesh = pinchU();
+  const PolyanyaMesh pm(mesh);
+  const PolyanyaQuery query(pm, {0.9, 1.1}, {1.1, 0.9});
+  CHECK(query.nodeCount() == 2);
+  Search search;
+  search.init(query, PolyanyaQuery::startNode(), PolyanyaQuery::goalNode());
+  search.step();
+  CHECK(query.nodeCount() > 2);
+  CHECK(search.state().nodeCount() == query.nodeCount());
+  CountingDraw dd;
+  drawPolyanya(dd, query, search.state(), kAllLayers);
+  // Every open interval node: the interval and two root lines.
+  CHECK(dd.lines == 3 * static_cast<int>(search.state().openSet().size()));
+  search.run();
+  const Path path = search.finalize();
+  REQUIRE(path.found);
+  CHECK(path.length == Approx(findPolyanyaPath(pm, {0.9, 1.1}, {1.1, 0.9}).length).epsilon(1e-15));
+  CHECK(query.pathPoints(path).size() == 5);
+}
