@@ -96,7 +96,7 @@ struct PolyanyaNode {
 /// start, node 1 the goal; neighbours() creates the successors of a node (so it changes
 /// internal state behind a const interface; one query serves one search at a time). Arc
 /// costs are root-to-root distances, so a node's g in the engine equals its root's g.
-/// estimate() gives Polyanya's interval heuristic for any heuristic kind except None.
+/// heuristic() gives Polyanya's interval heuristic for any heuristic kind except None.
 class PolyanyaQuery final : public SearchGraph {
  public:
   /// Locates start and goal. Throws QueryError naming which point lies outside the mesh.
