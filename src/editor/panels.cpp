@@ -461,7 +461,7 @@ void clearancePart(Scene& scene) {
     scene.setClearance(std::max(0.0, static_cast<double>(radius)));
   if (ImGui::IsItemDeactivated()) scene.closeMerge();
   helpMarker("Agent radius (world units, saved in the map; 0 = exact). The walkable region is eroded by it "
-             "(orange outline) and the search keeps the agent's centre inside.");
+             "(lime outline) and the search keeps the agent's centre inside.");
   ClearanceStyle style = settings.clearance_style;
   int joins = style.joins == ClearanceJoins::Round ? 0 : 1;
   const char* join_names[] = {"round", "mitre"};

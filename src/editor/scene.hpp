@@ -74,7 +74,7 @@ inline constexpr float kMarkerOutline = 2.0f;
 /// Colour of the markers' outline and of their "S" / "G" letters.
 inline constexpr Color kMarkerInk{12, 14, 20, 255};
 /// Colour of the eroded boundary (clearance > 0): the outline the agent's centre keeps within.
-inline constexpr Color kClearanceOutline{255, 170, 40, 255};
+inline constexpr Color kClearanceOutline{170, 240, 60, 255};
 /// A colour as drawn for stale data (the last valid map or path): greyed, translucent.
 Color greyed(Color c);
 
