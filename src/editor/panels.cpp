@@ -442,6 +442,44 @@ void layersTab(UiState& ui) {
 
 // [SECTION] Tab: Search (options, stats, open set)
 
+// Agent clearance: radius slider, joins and segments (undoable edits of the map's settings).
+void clearancePart(Scene& scene) {
+  const MapSettings& settings = scene.document().settings;
+  double extent = 10.0;  // the map's larger side, world units: the slider goes to an eighth of it
+  bool first = true;
+  double lo_x = 0, hi_x = 0, lo_y = 0, hi_y = 0;
+  for (const Polygon& poly : scene.document().polygons)
+    for (const Point& v : poly.outer) {
+      if (!isFinite(v)) continue;
+      lo_x = first ? v.x : std::min(lo_x, v.x), hi_x = first ? v.x : std::max(hi_x, v.x);
+      lo_y = first ? v.y : std::min(lo_y, v.y), hi_y = first ? v.y : std::max(hi_y, v.y);
+      first = false;
+    }
+  if (!first && std::max(hi_x - lo_x, hi_y - lo_y) > 0) extent = std::max(hi_x - lo_x, hi_y - lo_y);
+  float radius = static_cast<float>(settings.clearance);
+  if (ImGui::SliderFloat("Clearance", &radius, 0.0f, static_cast<float>(extent / 8), "%.3f"))
+    scene.setClearance(std::max(0.0, static_cast<double>(radius)));
+  if (ImGui::IsItemDeactivated()) scene.closeMerge();
+  helpMarker("Agent radius (world units, saved in the map; 0 = exact). The walkable region is eroded by it "
+             "(lime outline) and the search keeps the agent's centre inside.");
+  ClearanceStyle style = settings.clearance_style;
+  int joins = style.joins == ClearanceJoins::Round ? 0 : 1;
+  const char* join_names[] = {"round", "mitre"};
+  bool style_changed = ImGui::Combo("Joins", &joins, join_names, IM_ARRAYSIZE(join_names));
+  tip("How the eroded region turns around obstacle corners: arcs (round) or points (mitre).");
+  int segments = style.segments;
+  if (joins == 0) {
+    style_changed |= ImGui::SliderInt("Segments", &segments, 1, std::min(32, kMaxClearanceSegments));
+    tip("Chords per quarter circle of a round join.");
+  }
+  if (style_changed) {
+    style.joins = joins == 0 ? ClearanceJoins::Round : ClearanceJoins::Mitre;
+    style.segments = std::clamp(segments, 1, kMaxClearanceSegments);
+    scene.setClearanceStyle(style);
+  }
+  if (ImGui::IsItemDeactivated()) scene.closeMerge();
+}
+
 void searchOptions(Scene& scene) {
   SearchOptions options = scene.searchOptions();
   bool changed = false;
@@ -481,6 +519,7 @@ void searchOptions(Scene& scene) {
   tip("World units; an undoable edit of the map's settings.");
   helpMarker("Pushes graph nodes this far into the walkable area along the vertex normals "
              "(world units, saved in the map). 0 gives exact shortest paths.");
+  clearancePart(scene);
   ImGui::PopItemWidth();
   if (changed) scene.setSearchOptions(options);
 }
@@ -505,10 +544,17 @@ void statsPart(const Scene& scene) {
   cell("path length", s.path_found ? std::string(buf) : std::string("-"));
   cell("status", scene.searchState() ? statusName(s.status) : "no query");
   std::snprintf(buf, sizeof buf, "%.3f ms", s.build_ms);
-  cell("build", buf);
+  cell(s.graph_updated ? "graph update" : "build", buf);
   std::snprintf(buf, sizeof buf, "%.3f ms", s.query_ms);
   cell("query", buf);
+  std::snprintf(buf, sizeof buf, "%.1f ms", 1000.0 * ImGui::GetIO().DeltaTime);
+  cell("frame", buf);
   ImGui::EndTable();
+  if (s.graph_updated)
+    ImGui::TextColored(kDimText, "graph updated in place (%lld node pairs re-tested)",
+                       static_cast<long long>(s.update_tested));
+  else
+    ImGui::TextColored(kDimText, "graph built anew");
 }
 
 void openSetPart(const Scene& scene) {

@@ -5,6 +5,7 @@
 #include "editor/scene.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -24,6 +25,20 @@ bool startsWith(const std::string& s, std::string_view prefix) { return s.rfind(
 // Problems about the start or the goal stop the query, not the map.
 bool isQueryProblem(const MapProblem& p) { return startsWith(p.where, "/start") || startsWith(p.where, "/goal"); }
 
+}  // namespace
+
+RingShape ringShape(const MapDocument& doc) {
+  RingShape shape;
+  for (const auto& poly : doc.polygons) {
+    shape.push_back(poly.outer.size());
+    shape.push_back(poly.holes.size());
+    for (const auto& h : poly.holes) shape.push_back(h.size());
+  }
+  return shape;
+}
+
+namespace {
+
 // Draws through another DebugDraw in greyed colours: stale data (the last valid map or path).
 class GreyedDraw final : public DebugDraw {
  public:
@@ -35,6 +50,27 @@ class GreyedDraw final : public DebugDraw {
 
  private:
   DebugDraw& out_;
+};
+
+bool samePolygons(const std::vector<Polygon>& a, const std::vector<Polygon>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (a[i].outer != b[i].outer || a[i].holes != b[i].holes) return false;
+  return true;
+}
+
+// Draws every line and point in one colour (the eroded outline).
+class RecolourDraw final : public DebugDraw {
+ public:
+  RecolourDraw(DebugDraw& out, Color c) : out_(out), c_(c) {}
+  void line(Point a, Point b, Color, float width) override { out_.line(a, b, c_, width); }
+  void point(Point p, Color, float radius) override { out_.point(p, c_, radius); }
+  void fillRings(const std::vector<const Ring*>& rings, Color) override { out_.fillRings(rings, c_); }
+  void text(Point p, std::string_view s, Color) override { out_.text(p, s, c_); }
+
+ private:
+  DebugDraw& out_;
+  Color c_;
 };
 
 // Draws every line `width` pixels wide: the walls, wider than the search lines on them.
@@ -83,6 +119,7 @@ void Scene::rebuild() {
     base_problems_.push_back({MapProblem::Severity::Error, "", std::string("validation failed: ") + e.what()});
   }
   validate_ms_ = msSince(v0);
+  const bool map_current_before = map_current_;
   const bool map_errors = std::any_of(base_problems_.begin(), base_problems_.end(), [](const MapProblem& p) {
     return p.severity == MapProblem::Severity::Error && !isQueryProblem(p);
   });
@@ -93,14 +130,28 @@ void Scene::rebuild() {
       auto map = std::make_unique<PolygonMap>(buildPolygonMap(doc_));
       VisibilityOptions vo;
       vo.corner_offset = doc_.settings.corner_offset;
-      auto graph = std::make_unique<VisibilityGraph>(*map, vo);
-      build_ms_ = msSince(t0);
-      // The search and query point into the old graph: drop them before it.
+      const RingShape shape = ringShape(doc_);
+      // The search and query point into the old graph: drop them before it changes.
       search_ = Search{};
       query_.reset();
-      graph_ = std::move(graph);
+      graph_updated_ = false;
+      if (graph_ && map_current_before && shape == built_shape_ && vo.corner_offset == built_offset_) {
+        // Only vertex positions moved: bring the graph up to date (exactly a rebuild's graph).
+        try {
+          const VisibilityGraph::UpdateStats us = graph_->update(*map);
+          update_tested_ = us.tested;
+          graph_updated_ = true;
+        } catch (const std::exception&) {
+          graph_.reset();  // half updated: rebuild below
+        }
+      }
+      if (!graph_updated_) graph_ = std::make_unique<VisibilityGraph>(*map, vo);
+      build_ms_ = msSince(t0);
       map_ = std::move(map);
+      built_shape_ = shape;
+      built_offset_ = vo.corner_offset;
       map_current_ = true;
+      rebuildClearance();
     } catch (const GeometryError& e) {
       base_problems_.push_back({MapProblem::Severity::Error, e.where().describe(), e.what()});
     } catch (const std::exception& e) {
@@ -108,6 +159,56 @@ void Scene::rebuild() {
     }
   }
   requery(replay);
+}
+
+void Scene::rebuildClearance() {
+  const double r = doc_.settings.clearance;
+  if (!(r > 0.0)) {
+    level_.reset();
+    return;
+  }
+  const auto t0 = Clock::now();
+  try {
+    const bool same = clearance_set_ && samePolygons(clearance_polygons_, doc_.polygons) &&
+                      clearance_style_ == doc_.settings.clearance_style &&
+                      clearance_offset_ == doc_.settings.corner_offset;
+    if (!same) {
+      clearance_set_ = std::make_unique<ClearanceSet>(doc_);
+      clearance_polygons_ = doc_.polygons;
+      clearance_style_ = doc_.settings.clearance_style;
+      clearance_offset_ = doc_.settings.corner_offset;
+    }
+    level_ = clearance_set_->level(r);
+    level_->graph();  // built now, so build_ms counts it
+    for (const std::string& note : level_->eroded().notes())
+      base_problems_.push_back({MapProblem::Severity::Warning, "/settings/clearance", note});
+    if (level_->map().empty())
+      base_problems_.push_back({MapProblem::Severity::Error, "/settings/clearance",
+                                "every walkable area erodes away at clearance " + std::to_string(r) +
+                                    "; lower the clearance"});
+  } catch (const std::exception& e) {
+    level_.reset();
+    clearance_set_.reset();
+    base_problems_.push_back({MapProblem::Severity::Error, "/settings/clearance", e.what()});
+  }
+  build_ms_ += msSince(t0);
+}
+
+void Scene::setClearance(double radius) {
+  if (!std::isfinite(radius) || radius < 0.0) return;
+  edit("Clearance", [&](MapDocument& d) {
+    if (d.settings.clearance == radius) return false;
+    d.settings.clearance = radius;
+    return true;
+  }, "clearance");
+}
+
+void Scene::setClearanceStyle(const ClearanceStyle& style) {
+  edit("Clearance joins", [&](MapDocument& d) {
+    if (d.settings.clearance_style == style) return false;
+    d.settings.clearance_style = style;
+    return true;
+  }, "clearance joins");
 }
 
 std::optional<Point> Scene::queryPoint(const std::optional<Point>& p, bool is_start) {
@@ -126,6 +227,21 @@ std::optional<Point> Scene::queryPoint(const std::optional<Point>& p, bool is_st
     return std::nullopt;
   }
   if (!map_) return p;
+  if (level_ && !level_->map().empty()) {
+    try {
+      const ClearancePlacement placement = placeWithClearance(*level_, *map_, *p);
+      if (placement.ok) return placement.point;
+      if (snap_to_walkable_) {
+        snapped = snapToClearance(*level_, *p);
+        return snapped;
+      }
+      problem = clearanceProblem(*level_, *map_, *p, placement, is_start ? "start" : "goal");
+      if (!problem.empty()) problem[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(problem[0])));
+    } catch (const std::exception& e) {
+      problem = name + " cannot be placed with clearance: " + e.what();
+    }
+    return std::nullopt;
+  }
   try {
     const PointLocation loc = map_->locate(*p);
     if (loc.walkable()) return p;
@@ -166,17 +282,34 @@ void Scene::requery(int replay) {
     }
     problems_.push_back(std::move(p));
   }
-  if (graph_ && start && goal) {
+  // A start or goal moved only for the clearance: say so (validation saw nothing wrong).
+  if (level_) {
+    for (int i = 0; i < 2; ++i) {
+      const std::optional<Point>& s = i == 0 ? snapped_start_ : snapped_goal_;
+      const char* where = i == 0 ? "/start" : "/goal";
+      const bool reported = std::any_of(problems_.begin(), problems_.end(),
+                                        [&](const MapProblem& p) { return startsWith(p.where, where); });
+      if (s && !reported) {
+        char buf[128];
+        std::snprintf(buf, sizeof buf, "%s is closer than the clearance to a wall; snapped to (%.6g, %.6g) for the search",
+                      i == 0 ? "Start" : "Goal", s->x, s->y);
+        problems_.push_back({MapProblem::Severity::Warning, where, buf});
+      }
+    }
+  }
+  const VisibilityGraph* graph = searchGraph();
+  const PolygonMap* search_map = searchMap();
+  if (graph && start && goal) {
     try {
       const auto t0 = Clock::now();
-      auto query = std::make_unique<VisibilityQuery>(*graph_, *start, *goal);
+      auto query = std::make_unique<VisibilityQuery>(*graph, *start, *goal);
       path_ = findPath(*query, query->startNode(), query->goalNode(), options_);
       query_ms_ = msSince(t0);
       query_ = std::move(query);
       if (path_.found) {
         last_found_path_ = path_;
-      } else if (map_) {
-        const PointLocation a = map_->locate(*start), b = map_->locate(*goal);
+      } else if (search_map) {
+        const PointLocation a = search_map->locate(*start), b = search_map->locate(*goal);
         separate_areas_ = a.polygon != b.polygon;
       }
     } catch (const std::exception& e) {
@@ -302,13 +435,15 @@ bool Scene::hasErrors() const {
 void Scene::updateStats() {
   SceneStats s;
   if (map_) s.vertices = map_->vertices().size();
-  if (graph_) {
-    s.reflex_nodes = graph_->nodes().size();
-    s.links = graph_->links().size();
+  if (const VisibilityGraph* g = searchGraph()) {
+    s.reflex_nodes = g->nodes().size();
+    s.links = g->links().size();
   }
   s.validate_ms = validate_ms_;
   s.build_ms = build_ms_;
   s.query_ms = query_ms_;
+  s.graph_updated = graph_updated_;
+  s.update_tested = update_tested_;
   const Path& shown = shownPath();
   s.path_found = shown.found;
   s.path_length = shown.found ? shown.length : 0.0;
@@ -331,17 +466,24 @@ void Scene::draw(DebugDraw& out, std::uint32_t layers, const DrawStyle& style) c
   DebugDraw& dd = map_current_ ? out : grey;  // the last valid map, when the edit broke it
   FixedWidthDraw walls(dd, kWallWidth);
   if (map_) drawMap(dd, *map_, layers & (LayerRegion | LayerEdgeNormals | LayerVertexNormals), style);
-  if (graph_) drawVisibilityGraph(dd, *graph_, layers & LayerLosLinks);
+  const VisibilityGraph* graph = searchGraph();
+  if (graph) drawVisibilityGraph(dd, *graph, layers & LayerLosLinks);
   if (query_) drawQuery(dd, *query_, layers & LayerStartGoalLinks);
   if (map_) {
     drawMap(walls, *map_, layers & LayerEdges, style);
     drawMap(dd, *map_, layers & LayerVertices, style);
   }
+  if (level_) {
+    // The eroded boundary: where the agent's centre may go, outlined on the walls' layer.
+    RecolourDraw eroded(dd, kClearanceOutline);
+    FixedWidthDraw thin(eroded, 2.0f);
+    drawMap(thin, level_->map(), layers & LayerEdges, style);
+  }
   if (query_)
     drawPath(dd, shownPath(), layers & LayerPath);
   else
     drawPath(grey, last_found_path_, layers & LayerPath);  // the previous result
-  if (graph_) drawVisibilityGraph(dd, *graph_, layers & LayerReflexNodes);
+  if (graph) drawVisibilityGraph(dd, *graph, layers & LayerReflexNodes);
   if (query_ && stepping_) {
     // One call per layer so each set is drawn over the previous one.
     for (Layer l : {LayerClosedSet, LayerOpenSet, LayerRelaxed, LayerExpanded})

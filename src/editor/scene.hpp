@@ -10,8 +10,11 @@
 // scene.cpp. Every edit goes through edit() or a gesture and
 // becomes one undoable command (history.hpp).
 //
-// Every edit rebuilds the PolygonMap and VisibilityGraph and redoes the query (maps are
-// small). An edit that makes the map invalid never throws: the last valid map stays
+// Every edit rebuilds the PolygonMap and redoes the query; the VisibilityGraph is updated
+// in place (VisibilityGraph::update, exactly a rebuild's graph) when only vertex positions
+// changed (a drag), else built anew. With settings.clearance r > 0 the search runs on the
+// region eroded by r (a ClearanceSet, cached per radius, rebuilt when the polygons or the
+// clearance style change), whose outline is drawn in kClearanceOutline. An edit that makes the map invalid never throws: the last valid map stays
 // built and is drawn greyed, and problems() says what is wrong. A start or goal that is
 // not walkable stops the query (the last path found stays, greyed) unless "snap to the
 // walkable region" is on: then the query uses PolygonMap::nearestWalkable() instead.
@@ -30,6 +33,7 @@
 #include "core/visibility_graph.hpp"
 #include "editor/history.hpp"
 #include "editor/picking.hpp"
+#include "io/clearance.hpp"
 #include "io/map_io.hpp"
 
 namespace polypath::editor {
@@ -47,8 +51,18 @@ struct SceneStats {
   double validate_ms = 0.0;      ///< validateMap time of the last rebuild, milliseconds
   double build_ms = 0.0;         ///< PolygonMap + VisibilityGraph build time, milliseconds
   double query_ms = 0.0;         ///< VisibilityQuery + findPath time, milliseconds
+  /// The last rebuild updated the graph in place (VisibilityGraph::update: only vertex
+  /// positions moved) instead of building it anew; build_ms then is the update's time.
+  bool graph_updated = false;
+  std::int64_t update_tested = 0;  ///< node pairs the last update tested again
   SearchStatus status = SearchStatus::Idle;  ///< of findPath, or of the stepped search while stepping
 };
+
+/// The ring structure of a document: per polygon its outer ring's size, its hole count
+/// and each hole's size. Two documents with equal shapes differ at most in vertex
+/// positions, so the visibility graph can be updated instead of rebuilt.
+using RingShape = std::vector<std::size_t>;
+RingShape ringShape(const MapDocument& doc);
 
 // [SECTION] Scene
 
@@ -59,6 +73,8 @@ inline constexpr float kMarkerRadius = 8.0f;
 inline constexpr float kMarkerOutline = 2.0f;
 /// Colour of the markers' outline and of their "S" / "G" letters.
 inline constexpr Color kMarkerInk{12, 14, 20, 255};
+/// Colour of the eroded boundary (clearance > 0): the outline the agent's centre keeps within.
+inline constexpr Color kClearanceOutline{170, 240, 60, 255};
 /// A colour as drawn for stale data (the last valid map or path): greyed, translucent.
 Color greyed(Color c);
 
@@ -127,6 +143,11 @@ class Scene {
   bool moveHandle(const Handle& handle, Point p);
   /// Sets the document's corner offset (world units; saved in the file).
   void setCornerOffset(double offset);
+  /// Sets the agent radius (settings.clearance, world units, 0 = exact) and the shape of
+  /// the eroded corners (settings.clearance_joins / clearance_segments): undoable
+  /// commands "Clearance" / "Clearance joins" (consecutive changes merge until closeMerge()).
+  void setClearance(double radius);
+  void setClearanceStyle(const ClearanceStyle& style);
   /// Sets or removes the start / goal.
   void setStart(std::optional<Point> p);
   void setGoal(std::optional<Point> p);
@@ -147,6 +168,13 @@ class Scene {
   /// null when no valid map was ever built for this document.
   const PolygonMap* polygonMap() const { return map_.get(); }
   const VisibilityGraph* graph() const { return graph_.get(); }
+  /// The clearance level searched (the walkable region eroded by the document's
+  /// settings.clearance, from a ClearanceSet cached per radius); null at clearance 0.
+  const ClearanceLevel* clearanceLevel() const { return level_.get(); }
+  /// What the search runs on: the eroded map and its graph with a clearance, else
+  /// polygonMap() and graph().
+  const PolygonMap* searchMap() const { return level_ ? &level_->map() : map_.get(); }
+  const VisibilityGraph* searchGraph() const { return level_ ? &level_->graph() : graph_.get(); }
   /// The query linking start and goal; null when they are missing or not walkable.
   const VisibilityQuery* query() const { return query_.get(); }
   /// True when the built map is the document's (false: an older map is shown).
@@ -276,6 +304,17 @@ class Scene {
   double validate_ms_ = 0.0;
   double build_ms_ = 0.0;
   double query_ms_ = 0.0;
+  // Clearance: the set is rebuilt when the polygons, style or corner offset change.
+  void rebuildClearance();
+  std::unique_ptr<ClearanceSet> clearance_set_;
+  std::vector<Polygon> clearance_polygons_;
+  ClearanceStyle clearance_style_;
+  double clearance_offset_ = 0.0;
+  std::shared_ptr<const ClearanceLevel> level_;
+  RingShape built_shape_;       // of the document map_ was built from
+  double built_offset_ = 0.0;   // corner offset graph_ was built with
+  bool graph_updated_ = false;
+  std::int64_t update_tested_ = 0;
   SceneStats stats_;
 };
 
