@@ -193,12 +193,15 @@ TEST_CASE("the eroded outline is drawn on the canvas", "[editor][methods]") {
   for (const Polygon& p : level->eroded().polygons) {
     const Ring& r = p.outer;
     for (std::size_t i = 0; i < r.size(); ++i) {
+      // Straight runs only: the short chords of the round joins lie under the reflex
+      // nodes and the path, which hugs the eroded boundary there.
+      if (distance(r[i], r[(i + 1) % r.size()]) < 2.0) continue;
       const Point mid = (r[i] + r[(i + 1) % r.size()]) * 0.5;
       ++total;
       if (colourNear(img, cam.toScreen(mid), kClearanceOutline)) ++on;
     }
   }
-  REQUIRE(total >= 12);
+  REQUIRE(total >= 8);
   CHECK(on >= total * 3 / 4);
 }
 
