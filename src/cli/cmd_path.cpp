@@ -11,6 +11,7 @@
 
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
+#include "cli/json_output.hpp"
 #include "cli/path_clearance.hpp"
 #include "cli/path_navmesh.hpp"
 #include "core/polygon_map.hpp"
@@ -175,18 +176,11 @@ MapDocument loadForQuery(PathRequest& r) {
 /// One JSON object on one line: found, length, path, expanded, method; with --snap also
 /// start and goal (the points the query used, after snapping).
 void printJson(const Path& path, const PathRequest& r) {
-  nlohmann::ordered_json out;
-  out["found"] = path.found;
-  out["length"] = path.length;
-  nlohmann::ordered_json points = nlohmann::ordered_json::array();
-  for (const Point& p : path.points) points.push_back({p.x, p.y});
-  out["path"] = std::move(points);
-  out["expanded"] = path.expanded;
-  out["method"] = "visibility";
+  nlohmann::ordered_json out = pathJson(path.found, path.length, path.points, path.expanded, "visibility");
   if (*r.clearance.radius > 0.0) out["clearance"] = *r.clearance.radius;
   if (r.snap || r.start_given || r.goal_given) {
-    out["start"] = {r.start->x, r.start->y};
-    out["goal"] = {r.goal->x, r.goal->y};
+    out["start"] = pointJson(*r.start);
+    out["goal"] = pointJson(*r.goal);
   }
   std::cout << out.dump() << '\n';
 }

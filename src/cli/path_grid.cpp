@@ -13,6 +13,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/grid_options.hpp"
+#include "cli/json_output.hpp"
 #include "core/grid_smoothing.hpp"
 #include "io/map_io.hpp"
 #include "io/movingai.hpp"
@@ -140,12 +141,6 @@ GridQuery loadGridQuery(GridRequest& r) {
   q.goal = cellOf(q.grid, *r.goal, "goal", false, r.map);
   q.name = doc.name;
   return q;
-}
-
-nlohmann::json pointsJson(const std::vector<Point>& points) {
-  nlohmann::json a = nlohmann::json::array();
-  for (const Point& p : points) a.push_back({p.x, p.y});
-  return a;
 }
 
 }  // namespace

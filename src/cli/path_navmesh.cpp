@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/cli_support.hpp"
+#include "cli/json_output.hpp"
 #include "core/funnel.hpp"
 #include "core/navmesh.hpp"
 #include "core/polyanya.hpp"
@@ -18,32 +19,23 @@
 namespace polypath::cli {
 namespace {
 
-nlohmann::ordered_json jsonPoint(Point p) { return {p.x, p.y}; }
-
 void printJson(const NavMeshPath& path, const NavmeshPathRequest& r, NodePlacement placement) {
-  nlohmann::ordered_json out;
-  out["found"] = path.found;
-  out["length"] = path.length;
-  nlohmann::ordered_json points = nlohmann::ordered_json::array();
-  for (const Point& p : path.points) points.push_back(jsonPoint(p));
-  out["path"] = std::move(points);
-  out["expanded"] = path.search.expanded;
-  out["method"] = "navmesh";
+  nlohmann::ordered_json out = pathJson(path.found, path.length, path.points, path.search.expanded, "navmesh");
   out["search"] = "triangle";
   out["node_placement"] = nodePlacementName(placement);
   if (r.snapped) {
-    out["start"] = jsonPoint(r.start);
-    out["goal"] = jsonPoint(r.goal);
+    out["start"] = pointJson(r.start);
+    out["goal"] = pointJson(r.goal);
   }
   if (r.corridor) {
     nlohmann::ordered_json c;
     nlohmann::ordered_json portals = nlohmann::ordered_json::array();
     if (path.found) {
       const PortalCorridor pc = portalCorridor(path.portals);
-      for (const FunnelPortal& p : pc.portals) portals.push_back({jsonPoint(p.left), jsonPoint(p.right)});
+      for (const FunnelPortal& p : pc.portals) portals.push_back({pointJson(p.left), pointJson(p.right)});
     }
-    c["start"] = jsonPoint(r.start);
-    c["goal"] = jsonPoint(r.goal);
+    c["start"] = pointJson(r.start);
+    c["goal"] = pointJson(r.goal);
     c["portals"] = std::move(portals);
     c["faces"] = path.corridor.size();
     out["corridor"] = std::move(c);
@@ -80,18 +72,11 @@ void printHuman(const NavMeshPath& path, const NavmeshPathRequest& r, const NavM
 void printExact(const PolyanyaPath& path, const NavmeshPathRequest& r, const NavMesh& mesh, double build_ms,
                 double query_ms) {
   if (r.json) {
-    nlohmann::ordered_json out;
-    out["found"] = path.found;
-    out["length"] = path.length;
-    nlohmann::ordered_json points = nlohmann::ordered_json::array();
-    for (const Point& p : path.points) points.push_back(jsonPoint(p));
-    out["path"] = std::move(points);
-    out["expanded"] = path.search.expanded;
-    out["method"] = "navmesh";
+    nlohmann::ordered_json out = pathJson(path.found, path.length, path.points, path.search.expanded, "navmesh");
     out["search"] = "exact";
     if (r.snapped) {
-      out["start"] = jsonPoint(r.start);
-      out["goal"] = jsonPoint(r.goal);
+      out["start"] = pointJson(r.start);
+      out["goal"] = pointJson(r.goal);
     }
     std::cout << out.dump() << '\n';
     return;
