@@ -3,19 +3,15 @@
 // with their scenario queries: load time, per-query thread CPU time (median, p90, p99,
 // mean), expansions, and on Aurora every length checked against the Euclidean optima of
 // polyanya/vleue/aurora-euclidean.tsv.
-#include <time.h>
-
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
-#include <map>
 #include <optional>
-#include <sstream>
 #include <utility>
 
+#include "cli/bench_runner.hpp"
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
 #include "core/polyanya.hpp"
@@ -26,69 +22,22 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// CPU time of the calling thread in microseconds (the machine is shared: wall time would
-/// count other processes).
-double threadMicros() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) * 1e6 + static_cast<double>(ts.tv_nsec) * 1e-3;
-}
-
-struct ScenQuery {
-  Point start, goal;
-};
-
-/// The 9-field MovingAI "version 1" lines of a scenario (start and goal used as points);
-/// at most `limit` evenly spaced ones when limit > 0.
-std::vector<ScenQuery> readScen(const fs::path& file, int limit) {
-  std::ifstream in(file);
-  if (!in) badInput("cannot read " + file.string());
-  std::vector<ScenQuery> all;
-  std::string line;
-  while (std::getline(in, line)) {
-    std::istringstream s(line);
-    std::string bucket, map;
-    double w, h, sx, sy, gx, gy, len;
-    if (s >> bucket >> map >> w >> h >> sx >> sy >> gx >> gy >> len) all.push_back({{sx, sy}, {gx, gy}});
-  }
-  if (limit <= 0 || static_cast<int>(all.size()) <= limit) return all;
-  std::vector<ScenQuery> out;
-  for (int i = 0; i < limit; ++i) out.push_back(all[static_cast<std::size_t>(i) * all.size() / limit]);
-  return out;
-}
-
-/// aurora-euclidean.tsv (header "sx sy gx gy length", tab-separated): optimum per query.
-std::map<std::pair<std::pair<double, double>, std::pair<double, double>>, double> readOptima(const fs::path& file) {
-  std::map<std::pair<std::pair<double, double>, std::pair<double, double>>, double> out;
-  std::ifstream in(file);
-  std::string line;
-  while (std::getline(in, line)) {
-    std::istringstream s(line);
-    double sx, sy, gx, gy, len;
-    if (s >> sx >> sy >> gx >> gy >> len) out[{{sx, sy}, {gx, gy}}] = len;
-  }
-  return out;
-}
-
-double percentile(std::vector<double> v, double q) {
-  if (v.empty()) return 0.0;
-  std::sort(v.begin(), v.end());
-  const std::size_t i = std::min(v.size() - 1, static_cast<std::size_t>(std::ceil(q * static_cast<double>(v.size())) - 1));
-  return v[i];
-}
-
 void benchOne(const fs::path& mesh_file, const fs::path& scen_file, int limit, const fs::path& optima_file) {
   const double t0 = threadMicros();
   const NavMesh mesh = navMeshFromMesh2(loadMesh2(mesh_file));
   const PolyanyaMesh pmesh(mesh);
   const double load_ms = (threadMicros() - t0) * 1e-3;
-  const std::vector<ScenQuery> queries = readScen(scen_file, limit);
+  const std::vector<BenchQuery> all = loadScenarioQueries(scen_file);
+  std::vector<BenchQuery> queries;  // at most `limit` evenly spaced ones when limit > 0
+  if (limit <= 0 || static_cast<int>(all.size()) <= limit) queries = all;
+  else
+    for (int i = 0; i < limit; ++i) queries.push_back(all[static_cast<std::size_t>(i) * all.size() / limit]);
   const bool check = mesh_file.filename().string().rfind("aurora", 0) == 0 && fs::exists(optima_file);
-  const auto optima = check ? readOptima(optima_file) : decltype(readOptima(optima_file)){};
+  if (check) attachPublishedOptima(queries, optima_file);
   std::vector<double> micros;
   double expansions = 0.0;
   int not_found = 0, outside = 0, checked = 0, mismatches = 0;
-  for (const ScenQuery& q : queries) {
+  for (const BenchQuery& q : queries) {
     const double q0 = threadMicros();
     PolyanyaPath path;
     try {
@@ -100,26 +49,22 @@ void benchOne(const fs::path& mesh_file, const fs::path& scen_file, int limit, c
     micros.push_back(threadMicros() - q0);
     expansions += path.search.expanded;
     if (!path.found) ++not_found;
-    if (!check) continue;
-    const auto it = optima.find({{q.start.x, q.start.y}, {q.goal.x, q.goal.y}});
-    if (it == optima.end()) continue;
+    if (!check || q.exact < 0.0) continue;
     ++checked;
-    if (!path.found || std::abs(path.length - it->second) > 1e-3) {
+    if (!path.found || std::abs(path.length - q.exact) > 1e-3) {
       if (++mismatches <= 5)
         std::cout << "  mismatch: " << formatPoint(q.start) << " -> " << formatPoint(q.goal) << ": "
                   << (path.found ? formatNumber(path.length) : std::string("not found")) << ", expected "
-                  << formatNumber(it->second) << "\n";
+                  << formatNumber(q.exact) << "\n";
     }
   }
-  double mean = 0.0;
-  for (double m : micros) mean += m;
-  if (!micros.empty()) mean /= static_cast<double>(micros.size());
+  const QueryFigures f = figuresOf(micros, expansions);
   std::cout << std::fixed << std::setprecision(1);
   std::cout << mesh_file.filename().string() << ": " << mesh.faces().size() << " faces, load " << load_ms << " ms, "
             << micros.size() << " queries (" << not_found << " not found, " << outside << " outside the mesh)\n";
-  std::cout << "  query us   median " << percentile(micros, 0.5) << ", p90 " << percentile(micros, 0.9) << ", p99 "
-            << percentile(micros, 0.99) << ", mean " << mean << "\n";
-  std::cout << "  expansions mean " << (micros.empty() ? 0.0 : expansions / static_cast<double>(micros.size())) << "\n";
+  std::cout << "  query us   median " << f.median_us << ", p90 " << f.p90_us << ", p99 " << f.p99_us << ", mean "
+            << f.mean_us << "\n";
+  std::cout << "  expansions mean " << f.expanded_mean << "\n";
   if (check) std::cout << "  lengths    checked " << checked << ", mismatches " << mismatches << " (1e-3)\n";
   std::cout.unsetf(std::ios::floatfield);
 }

@@ -5,7 +5,10 @@
 #include <time.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
+#include <fstream>
+#include <map>
 #include <cmath>
 #include <iostream>
 #include <memory>
@@ -13,45 +16,22 @@
 #include <iomanip>
 #include <sstream>
 
+#include "cli/cli_support.hpp"
 #include "core/visibility_graph.hpp"
+#include "io/movingai.hpp"
 #include "reference/reference_methods.hpp"
 
 namespace polypath::cli {
 
 namespace {
 
-// Times are CPU time of this thread (CLOCK_THREAD_CPUTIME_ID), not wall time: the
-// machines this runs on are shared, and waiting for a core is not the method's cost.
-struct Clock {
-  using time_point = double;  // microseconds
-  static time_point now() {
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) * 1e6 + static_cast<double>(t.tv_nsec) * 1e-3;
-  }
-};
-
-double microsecondsSince(Clock::time_point t0) { return Clock::now() - t0; }
+double microsecondsSince(double t0) { return threadMicros() - t0; }
 
 double percentile(std::vector<double> v, double p) {
   if (v.empty()) return 0.0;
   std::sort(v.begin(), v.end());
   const std::size_t k = static_cast<std::size_t>(std::ceil(p * static_cast<double>(v.size()))) - 1;
   return v[std::min(k, v.size() - 1)];
-}
-
-QueryFigures figuresOf(const std::vector<double>& us, double expandedSum) {
-  QueryFigures f;
-  f.queries = static_cast<int>(us.size());
-  if (us.empty()) return f;
-  f.median_us = percentile(us, 0.5);
-  f.p90_us = percentile(us, 0.9);
-  f.p99_us = percentile(us, 0.99);
-  double sum = 0.0;
-  for (double u : us) sum += u;
-  f.mean_us = sum / static_cast<double>(us.size());
-  f.expanded_mean = expandedSum / static_cast<double>(us.size());
-  return f;
 }
 
 long peakRssKb() {
@@ -120,7 +100,7 @@ UpdateFigures measureUpdates(const std::vector<Polygon>& polygons, const std::ve
   for (int e = 0; e < config.update_edits; ++e) {
     showProgress(label + " updates", static_cast<std::size_t>(e), static_cast<std::size_t>(config.update_edits));
     std::vector<Polygon> edited = moveOneVertex(current, rng);
-    const auto t0 = Clock::now();
+    const auto t0 = threadMicros();
     std::unique_ptr<PolygonMap> next;
     try {
       next = std::make_unique<PolygonMap>(edited);
@@ -134,7 +114,7 @@ UpdateFigures measureUpdates(const std::vector<Polygon>& polygons, const std::ve
     map = std::move(next);
     current = std::move(edited);
     if (e < config.update_compare) {  // check the update against a full rebuild, and time the rebuild
-      const auto t1 = Clock::now();
+      const auto t1 = threadMicros();
       const VisibilityGraph full(*map);
       rebuild.push_back(microsecondsSince(t1) / 1000.0);
       ++u.compared;
@@ -186,7 +166,7 @@ BenchResult benchMap(const std::string& name, const std::vector<Polygon>& polygo
   BenchResult r;
   r.name = name;
   showProgress(name + " build", 0, 1);
-  const auto t0 = Clock::now();
+  const auto t0 = threadMicros();
   const PolygonMap map(polygons);
   const VisibilityGraph graph(map);
   r.build_ms = microsecondsSince(t0) / 1000.0;
@@ -202,7 +182,7 @@ BenchResult benchMap(const std::string& name, const std::vector<Polygon>& polygo
   for (std::size_t i = 0; i < queries.size(); ++i) {
     if (i % 64 == 0) showProgress(name + " queries", i, queries.size());
     const BenchQuery& q = queries[i];
-    const auto tq = Clock::now();
+    const auto tq = threadMicros();
     Path p = findPath(graph, q.start, q.goal);
     us.push_back(microsecondsSince(tq));
     expanded += p.expanded;
@@ -238,14 +218,14 @@ BenchResult benchMap(const std::string& name, const std::vector<Polygon>& polygo
     }
     std::vector<double> rus;
     double rexp = 0.0;
-    const auto start = Clock::now();
+    const auto start = threadMicros();
     for (std::size_t i = 0; i < queries.size(); ++i) {
       if (i % 8 == 0) showProgress(name + " " + ref.method, i, queries.size());
       if (microsecondsSince(start) > config.reference_budget_s * 1e6) {
         ref.note = "time budget reached after " + std::to_string(i) + " queries";
         break;
       }
-      const auto tq = Clock::now();
+      const auto tq = threadMicros();
       const Path p = reference::referencePath(m, map, queries[i].start, queries[i].goal);
       rus.push_back(microsecondsSince(tq));
       rexp += p.expanded;
@@ -271,6 +251,59 @@ BenchResult benchMap(const std::string& name, const std::vector<Polygon>& polygo
   r.peak_rss_kb = peakRssKb();
   endProgress();
   return r;
+}
+
+double threadMicros() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) * 1e6 + static_cast<double>(t.tv_nsec) * 1e-3;
+}
+
+QueryFigures figuresOf(const std::vector<double>& us, double expandedSum) {
+  QueryFigures f;
+  f.queries = static_cast<int>(us.size());
+  if (us.empty()) return f;
+  f.median_us = percentile(us, 0.5);
+  f.p90_us = percentile(us, 0.9);
+  f.p99_us = percentile(us, 0.99);
+  double sum = 0.0;
+  for (double u : us) sum += u;
+  f.mean_us = sum / static_cast<double>(us.size());
+  f.expanded_mean = expandedSum / static_cast<double>(us.size());
+  return f;
+}
+
+std::vector<BenchQuery> loadScenarioQueries(const std::filesystem::path& scen) {
+  Scenario scenario;
+  try {
+    scenario = loadScenario(scen);
+  } catch (const MapFileError& e) {
+    badInput(e.what());
+  }
+  std::vector<BenchQuery> out;
+  out.reserve(scenario.queries.size());
+  for (const ScenarioQuery& q : scenario.queries)
+    out.push_back({{static_cast<double>(q.sx), static_cast<double>(q.sy)},
+                   {static_cast<double>(q.gx), static_cast<double>(q.gy)},
+                   -1.0,
+                   q.optimal});
+  return out;
+}
+
+void attachPublishedOptima(std::vector<BenchQuery>& queries, const std::filesystem::path& tsv) {
+  std::ifstream in(tsv);
+  std::string line;
+  std::getline(in, line);  // header
+  std::map<std::array<double, 4>, double> exact;
+  while (std::getline(in, line)) {
+    std::istringstream s(line);
+    double sx, sy, gx, gy, len;
+    if (s >> sx >> sy >> gx >> gy >> len) exact[{sx, sy, gx, gy}] = len;
+  }
+  for (BenchQuery& q : queries) {
+    const auto it = exact.find({q.start.x, q.start.y, q.goal.x, q.goal.y});
+    if (it != exact.end()) q.exact = it->second;
+  }
 }
 
 }  // namespace polypath::cli

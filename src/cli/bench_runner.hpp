@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -70,6 +71,22 @@ struct BenchConfig {
   int update_compare = 3;           ///< of those, how many are checked against a full rebuild
   std::uint64_t seed = 1;
 };
+
+/// CPU time of the calling thread in microseconds. Benchmarks time with it, not with wall
+/// time: the machines they run on are shared, and waiting for a core is not the method's cost.
+double threadMicros();
+/// Median, p90, p99 and mean of per-query times `us` (microseconds; nearest-rank
+/// percentiles) and the mean expansions (`expandedSum` / count).
+QueryFigures figuresOf(const std::vector<double>& us, double expandedSum);
+
+/// The queries of a Moving AI scenario file (io/movingai.hpp loadScenario), start and goal
+/// cells used as points, the file's octile optimum as `upper`. Throws BadInput naming the
+/// file and line when it cannot be read.
+std::vector<BenchQuery> loadScenarioQueries(const std::filesystem::path& scen);
+/// Sets `exact` on the queries found in a published-optima table (a header line, then
+/// "sx sy gx gy length" per line, e.g. polyanya/vleue/aurora-euclidean.tsv), matched by
+/// start and goal. A missing file changes nothing.
+void attachPublishedOptima(std::vector<BenchQuery>& queries, const std::filesystem::path& tsv);
 
 /// `count` random query pairs in the walkable region of `map` (uniform in its bounds,
 /// rejected when not walkable; fewer when walkable points are too rare).

@@ -134,38 +134,6 @@ std::vector<BenchResult> runSynthetic(const BenchOptions& o, const BenchConfig& 
 }
 
 // Moving AI scenario lines: bucket, map, width, height, start x, y, goal x, y, optimum.
-std::vector<BenchQuery> readScenario(const fs::path& scen) {
-  std::ifstream in(scen);
-  std::string line;
-  std::vector<BenchQuery> out;
-  std::getline(in, line);  // "version 1"
-  while (std::getline(in, line)) {
-    std::istringstream s(line);
-    std::string bucket, map;
-    double w, h, sx, sy, gx, gy, opt;
-    if (!(s >> bucket >> map >> w >> h >> sx >> sy >> gx >> gy >> opt)) continue;
-    out.push_back({{sx, sy}, {gx, gy}, -1.0, opt});
-  }
-  return out;
-}
-
-// Published Euclidean optima (sx sy gx gy length), matched to scenario queries by points.
-void attachExact(std::vector<BenchQuery>& queries, const fs::path& tsv) {
-  std::ifstream in(tsv);
-  std::string line;
-  std::getline(in, line);
-  std::map<std::array<double, 4>, double> exact;
-  while (std::getline(in, line)) {
-    std::istringstream s(line);
-    double sx, sy, gx, gy, len;
-    if (s >> sx >> sy >> gx >> gy >> len) exact[{sx, sy, gx, gy}] = len;
-  }
-  for (BenchQuery& q : queries) {
-    const auto it = exact.find({q.start.x, q.start.y, q.goal.x, q.goal.y});
-    if (it != exact.end()) q.exact = it->second;
-  }
-}
-
 std::vector<BenchResult> runMovingAi(const BenchOptions& o, const BenchConfig& config) {
   std::vector<BenchResult> out;
   std::vector<fs::path> grids;
@@ -191,8 +159,8 @@ std::vector<BenchResult> runMovingAi(const BenchOptions& o, const BenchConfig& c
     } catch (const MapFileError& e) {
       badInput(e.what());
     }
-    std::vector<BenchQuery> queries = readScenario(fs::path(grid.string() + ".scen"));
-    if (stem == "Aurora") attachExact(queries, fs::path(o.data) / "polyanya" / "vleue" / "aurora-euclidean.tsv");
+    std::vector<BenchQuery> queries = loadScenarioQueries(fs::path(grid.string() + ".scen"));
+    if (stem == "Aurora") attachPublishedOptima(queries, fs::path(o.data) / "polyanya" / "vleue" / "aurora-euclidean.tsv");
     if (o.queries && static_cast<std::size_t>(*o.queries) < queries.size()) queries.resize(static_cast<std::size_t>(*o.queries));
     out.push_back(benchMap(stem, doc.polygons, queries, config));
     printResult(out.back(), o);
