@@ -2,16 +2,18 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
 #include <nlohmann/json.hpp>
-#include <sys/wait.h>
 
 #include "io/map_io.hpp"
 #include "core/navmesh.hpp"
 #include "core/visibility_graph.hpp"
 #include "io/mesh2.hpp"
+#include "support/run_cli.hpp"
 #include "support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
@@ -19,15 +21,14 @@ using namespace polypath;
 
 namespace {
 
-/// Runs polypath with the arguments (already shell-safe: no quotes or spaces in them),
-/// stdout to dir/out.txt; returns the exit code and the output.
-std::pair<int, std::string> runPolypath(const test::TempDir& dir, const std::string& args) {
-  const fs::path out = dir.path / "out.txt";
-  const std::string cmd = std::string("'") + POLYPATH_CLI + "' " + args + " > '" + out.string() + "' 2>/dev/null";
-  const int status = std::system(cmd.c_str());
-  std::ifstream in(out);
-  std::string text((std::istreambuf_iterator<char>(in)), {});
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, text};
+/// Runs polypath (support/run_cli.hpp) with space-separated arguments (none contains a
+/// space); returns the exit code and stdout.
+std::pair<int, std::string> runPolypath(const std::string& args) {
+  std::vector<std::string> argv;
+  std::istringstream words(args);
+  for (std::string w; words >> w;) argv.push_back(w);
+  const test::RunResult r = test::runCli(argv);
+  return {r.exit_code, r.out};
 }
 
 const fs::path kCases = fs::path(POLYPATH_SHARED_DIR) / "cases";
@@ -43,7 +44,7 @@ TEST_CASE("cli: path --method navmesh prints the funnel path and the portal corr
   test::TempDir dir("navmesh-cli");
   for (const char* placement : {"centre", "portal"}) {
     const auto [code, out] =
-        runPolypath(dir, "path " + map.string() + " --method navmesh --node-placement " + placement + " --corridor --json");
+        runPolypath("path " + map.string() + " --method navmesh --node-placement " + placement + " --corridor --json");
     REQUIRE(code == 0);
     const auto j = nlohmann::json::parse(out);
     CHECK(j["found"] == true);
@@ -56,7 +57,7 @@ TEST_CASE("cli: path --method navmesh prints the funnel path and the portal corr
     CHECK(j["corridor"]["goal"] == nlohmann::json::array({18.0, 10.0}));
     CHECK(j["corridor"]["portals"].is_array());
   }
-  CHECK(runPolypath(dir, "path " + map.string() + " --method navmesh --node-placement vertex").first == 2);
+  CHECK(runPolypath("path " + map.string() + " --method navmesh --node-placement vertex").first == 2);
 }
 
 TEST_CASE("cli: convert a map to mesh 2 and back", "[navmesh][cli][mesh2]") {
@@ -67,18 +68,18 @@ TEST_CASE("cli: convert a map to mesh 2 and back", "[navmesh][cli][mesh2]") {
   }
   test::TempDir dir("navmesh-convert");
   const fs::path mesh = dir.path / "m.mesh", back = dir.path / "m.json";
-  REQUIRE(runPolypath(dir, "convert " + map.string() + " " + mesh.string()).first == 0);
+  REQUIRE(runPolypath("convert " + map.string() + " " + mesh.string()).first == 0);
   const Mesh2 m = loadMesh2(mesh);
   const NavMesh nav = navMeshFromMesh2(m);
   CHECK(nav.area() == Approx(176.0).epsilon(1e-12));
-  REQUIRE(runPolypath(dir, "convert " + mesh.string() + " " + back.string()).first == 0);
+  REQUIRE(runPolypath("convert " + mesh.string() + " " + back.string()).first == 0);
   MapDocument doc = loadMap(back);
   doc.start = Point{2, 2};
   doc.goal = Point{2, 10};
   const PolygonMap pm = buildPolygonMap(doc);
   const VisibilityGraph g(pm);
   CHECK(findPath(g, *doc.start, *doc.goal).length == Approx(4 + 4 * std::sqrt(2.0)).epsilon(1e-12));
-  CHECK(runPolypath(dir, "convert " + map.string() + " " + (dir.path / "x.txt").string()).first == 2);
+  CHECK(runPolypath("convert " + map.string() + " " + (dir.path / "x.txt").string()).first == 2);
 }
 
 TEST_CASE("cli: path --method navmesh runs the exact search by default", "[navmesh][cli][polyanya]") {
@@ -88,7 +89,7 @@ TEST_CASE("cli: path --method navmesh runs the exact search by default", "[navme
     return;
   }
   test::TempDir dir("navmesh-cli-exact");
-  const auto [code, out] = runPolypath(dir, "path " + map.string() + " --method navmesh --json");
+  const auto [code, out] = runPolypath("path " + map.string() + " --method navmesh --json");
   REQUIRE(code == 0);
   const auto j = nlohmann::json::parse(out);
   CHECK(j["found"] == true);
@@ -96,9 +97,9 @@ TEST_CASE("cli: path --method navmesh runs the exact search by default", "[navme
   CHECK(j["search"] == "exact");
   CHECK(j["length"].get<double>() == Approx(4 + std::sqrt(1033.0)).margin(1e-6));
   // The triangle A* placements still pick the longer corridor (the known approximation).
-  const auto [code2, out2] = runPolypath(dir, "path " + map.string() + " --method navmesh --node-placement portal --json");
+  const auto [code2, out2] = runPolypath("path " + map.string() + " --method navmesh --node-placement portal --json");
   REQUIRE(code2 == 0);
   CHECK(nlohmann::json::parse(out2)["length"].get<double>() == Approx(4 + 2 * std::sqrt(281.0)).margin(1e-9));
   // Polyanya has no corridor to print.
-  CHECK(runPolypath(dir, "path " + map.string() + " --method navmesh --corridor").first == 2);
+  CHECK(runPolypath("path " + map.string() + " --method navmesh --corridor").first == 2);
 }
