@@ -2,8 +2,8 @@
 // tests that count and measure what an SVG export drew.
 #pragma once
 
+#include <cctype>
 #include <map>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -11,17 +11,36 @@ namespace polypath::test {
 
 using SvgAttributes = std::map<std::string, std::string>;
 
-/// Every <tag ...> element of `svg` (in order), as attribute maps.
+/// Every <tag ...> element of `svg` (in order), as attribute maps. A plain scanner, not
+/// std::regex: libstdc++'s regex recurses once per character, and a long attribute (the
+/// region's path data on a large map) overflows the stack under AddressSanitizer.
 inline std::vector<SvgAttributes> svgElements(const std::string& svg, const std::string& tag) {
+  const auto isName = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == ':' || c == '-'; };
+  const auto isSpace = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
   std::vector<SvgAttributes> out;
-  const std::regex element("<" + tag + "((\\s+[\\w:-]+=\"[^\"]*\")*)\\s*/?>");
-  const std::regex attribute("([\\w:-]+)=\"([^\"]*)\"");
-  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), element); it != std::sregex_iterator(); ++it) {
+  const std::string open = "<" + tag;
+  for (std::size_t at = svg.find(open); at != std::string::npos; at = svg.find(open, at + 1)) {
+    std::size_t i = at + open.size();
+    if (i < svg.size() && isName(svg[i])) continue;  // a longer tag name ("<pathx")
     SvgAttributes attrs;
-    const std::string body = (*it)[1].str();
-    for (auto a = std::sregex_iterator(body.begin(), body.end(), attribute); a != std::sregex_iterator(); ++a)
-      attrs[(*a)[1].str()] = (*a)[2].str();
-    out.push_back(std::move(attrs));
+    bool ok = false;
+    while (i < svg.size()) {
+      std::size_t k = i;
+      while (k < svg.size() && isSpace(svg[k])) ++k;
+      if (k < svg.size() && (svg[k] == '>' || (svg[k] == '/' && k + 1 < svg.size() && svg[k + 1] == '>'))) {
+        ok = true;
+        break;
+      }
+      if (k == i) break;  // attributes are separated by white space
+      std::size_t name_end = k;
+      while (name_end < svg.size() && isName(svg[name_end])) ++name_end;
+      if (name_end == k || svg.compare(name_end, 2, "=\"") != 0) break;
+      const std::size_t value_end = svg.find('"', name_end + 2);
+      if (value_end == std::string::npos) break;
+      attrs[svg.substr(k, name_end - k)] = svg.substr(name_end + 2, value_end - name_end - 2);
+      i = value_end + 1;
+    }
+    if (ok) out.push_back(std::move(attrs));
   }
   return out;
 }
