@@ -236,8 +236,8 @@ struct Reader {
 void readSettings(const Reader& rd, const Json& s, LessonSettings& out) {
   if (!s.is_object()) rd.fail("/settings", "expected an object");
   static const char* kKnown[] = {"method", "heuristic", "weight", "tie_break", "corner_offset", "start", "goal", "layers"};
-  for (const auto& [key, value] : s.items()) {
-    (void)value;
+  for (const auto& item : s.items()) {
+    const std::string& key = item.key();  // a plain reference: clang 14 cannot capture structured bindings
     if (std::find_if(std::begin(kKnown), std::end(kKnown), [&](const char* k) { return key == k; }) == std::end(kKnown))
       rd.fail("/settings/" + key, "unknown setting (known: method, heuristic, weight, tie_break, corner_offset, "
                                   "start, goal, layers)");
