@@ -219,6 +219,11 @@ void App::loadInitialDocument() {
   }
   ui_.path_text = file->string();
   std::string error;
+  if (isGridFile(*file)) {
+    if (openGridFile(grid_, ui_, *file, &error)) return;
+    load_error_ = error;
+    return;
+  }
   if (openDocument(scene_, ui_, *file, &error)) return;
   load_error_ = error;
   scene_.setDocument(MapDocument{});  // keeps the file problem openFile recorded
@@ -285,7 +290,7 @@ bool App::init(std::string* error) {
   imgui_started_ = true;
   SDL_EventState(SDL_DROPFILE, SDL_ENABLE);
 
-  for (int i = 0; i < options_.steps; ++i) scene_.step();
+  for (int i = 0; i < options_.steps; ++i) grid_.active() ? grid_.step() : scene_.step();
   last_autosave_ = std::chrono::steady_clock::now();
   if (options_.autosave) offerRecovery();
   updateTitle();
@@ -562,6 +567,12 @@ bool App::handleShortcut(const SDL_KeyboardEvent& key) {
   if (ctrl) {
     // Undo and redo work everywhere but in a text field (which has its own).
     if (ImGui::GetIO().WantTextInput && (code == SDL_SCANCODE_Z || code == SDL_SCANCODE_Y)) return false;
+    if (grid_.active()) {
+      if (code == SDL_SCANCODE_Z) shift ? grid_.redo() : grid_.undo();
+      if (code == SDL_SCANCODE_Y) grid_.redo();
+      if (code == SDL_SCANCODE_S && key.repeat == 0) saveGridFile(grid_, ui_, shift);
+      return code == SDL_SCANCODE_Z || code == SDL_SCANCODE_Y || code == SDL_SCANCODE_S;
+    }
     switch (code) {
       case SDL_SCANCODE_Z:
         shift ? scene_.redo() : scene_.undo();
@@ -614,6 +625,15 @@ void App::frame(Image* capture) {
   ImGui::NewFrame();
 
   scene_.update(ImGui::GetIO().DeltaTime);
+  grid_.update(ImGui::GetIO().DeltaTime);
+  if (ui_.open_request) {  // a .map opens as a grid; any other file leaves grid mode
+    if (isGridFile(*ui_.open_request)) {
+      openGridFile(grid_, ui_, *ui_.open_request);
+      ui_.open_request.reset();
+    } else {
+      grid_.close();
+    }
+  }
 
   const int w = width(), h = height();
   const ScreenRect canvas_rect = canvasRect(w, h);
@@ -626,10 +646,17 @@ void App::frame(Image* capture) {
     fitted_generation_ = scene_.documentGeneration();
     ui_.fit_requested = false;
   }
+  if (grid_.active() && grid_.generation() != grid_fitted_) {
+    camera_ = gridCamera(grid_.grid(), w, h);
+    grid_fitted_ = grid_.generation();
+  }
 
   tools_.setSnapStep(ui_.snap ? ui_.snap_step : 0.0);
   tools_.validate(scene_);
-  drawPanels(scene_, ui_, tools_, w, h);
+  if (grid_.active())
+    drawGridPanel(grid_, grid_ui_, ui_, w, h);
+  else
+    drawPanels(scene_, ui_, tools_, w, h);
   canvas();
   tools_.validate(scene_);
   if (std::string message = tools_.takeMessage(); !message.empty()) setStatus(ui_, message, true);
@@ -644,7 +671,8 @@ void App::frame(Image* capture) {
 
 void App::updateTitle() {
   if (!window_) return;
-  const std::string title = scene_.displayName() + (scene_.dirty() ? "*" : "") + " - polypath-editor";
+  const std::string title = grid_.active() ? grid_.displayName() + (grid_.dirty() ? "*" : "") + " - polypath-editor"
+                                           : scene_.displayName() + (scene_.dirty() ? "*" : "") + " - polypath-editor";
   if (title != title_) {
     title_ = title;
     SDL_SetWindowTitle(window_, title_.c_str());
@@ -691,6 +719,11 @@ void App::canvas() {
   in.down = active && ImGui::IsMouseDown(ImGuiMouseButton_Left);
   in.released = !in.down;
   in.shift = io.KeyShift;
+  if (grid_.active()) {
+    gridMouse(grid_, grid_ui_, camera_, in);
+    ImGui::End();
+    return;
+  }
   tools_.mouse(scene_, camera_, in);
   ui_.dragged = tools_.dragged();
   ui_.hovered = (hovered && !ui_.dragged && tools_.tool() != Tool::DrawHole && tools_.tool() != Tool::DrawPolygon)
@@ -1046,6 +1079,10 @@ void App::render(Image* capture) {
     DrawStyle style;
     style.normal_length = 18.0 / camera_.scale();
     const std::uint32_t markers = LayerStartGoal;
+    if (grid_.active()) {
+      grid_.draw(dd, ui_.layers);
+      if (ui_.show_grid) drawGrid(dd);
+    } else {
     // Back to front: region, grid, background image, the scene, problems and snapping, start and goal,
     // hover and drag rings; then the text (node numbers, S and G) over everything.
     scene_.draw(dd, ui_.layers & LayerRegion, style);
@@ -1066,6 +1103,7 @@ void App::render(Image* capture) {
       if (const auto p = handlePosition(scene_.document(), ui_.dragged)) dd.circle(*p, kDragRing, ringRadius(ui_.dragged), 2.0f);
     drawTools(dd);
     drawLabels(dd);
+    }
     dd.flush();
   }
   ImGui::Render();

@@ -23,6 +23,8 @@
 #include "editor/camera.hpp"
 #include "editor/colours.hpp"
 #include "editor/command_line.hpp"
+#include "editor/grid_panel.hpp"
+#include "editor/grid_scene.hpp"
 #include "editor/panels.hpp"
 #include "editor/preferences.hpp"
 #include "editor/recovery.hpp"
@@ -113,6 +115,9 @@ class App {
   /// The document, built map and search the editor shows.
   Scene& scene() { return scene_; }
   const Scene& scene() const { return scene_; }
+  /// The Moving AI grid the editor shows instead of the polygon map once a .map is opened.
+  GridScene& grid() { return grid_; }
+  GridUi& gridUi() { return grid_ui_; }
   /// View options, the file field, the status line and last frame's widget rectangles.
   UiState& ui() { return ui_; }
   /// The canvas tools: current tool, selection, ring being drawn.
@@ -151,6 +156,9 @@ class App {
 
   AppOptions options_;
   Scene scene_;
+  GridScene grid_;
+  GridUi grid_ui_;
+  std::uint64_t grid_fitted_ = 0;
   UiState ui_;
   Camera camera_;
   ToolController tools_;
