@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "editor/debugger_panel.hpp"
 #include "editor/grid_snap.hpp"
 #include "editor/sdl_draw.hpp"
 #include "imgui.h"
@@ -606,6 +607,14 @@ bool App::handleShortcut(const SDL_KeyboardEvent& key) {
     ui_.show_grid = !ui_.show_grid;
     return true;
   }
+  if (code == SDL_SCANCODE_LEFT || code == SDL_SCANCODE_RIGHT) {
+    // Step the search back / forward along the debugger's timeline.
+    if (code == SDL_SCANCODE_LEFT)
+      ui_.debugger.back(scene_);
+    else
+      ui_.debugger.forward(scene_);
+    return true;
+  }
   if (code == SDL_SCANCODE_F1) {
     ui_.tab_request = PanelTab::Help;
     return true;
@@ -724,6 +733,12 @@ void App::canvas() {
     ImGui::End();
     return;
   }
+  // Alt + click (or a click while picking a breakpoint node) goes to the debugger.
+  if (in.pressed && (io.KeyAlt || ui_.debugger.picking_breakpoint_node)) {
+    ui_.debugger.clickNode(SearchDebugger::nodeAt(scene_, camera_, mouse, kHitRadius));
+    if (ui_.debugger.inspected != kNoNode) ui_.tab_request = PanelTab::Search;
+    in.pressed = in.double_clicked = false;
+  }
   tools_.mouse(scene_, camera_, in);
   ui_.dragged = tools_.dragged();
   ui_.hovered = (hovered && !ui_.dragged && tools_.tool() != Tool::DrawHole && tools_.tool() != Tool::DrawPolygon)
@@ -759,6 +774,8 @@ void App::canvas() {
         ImGui::SetTooltip("node %d at (%.4g, %.4g)", best, p.x, p.y);
     }
   }
+
+  if (hovered && !shown) drawNodeLabel(scene_, camera_, mouse);
 
   // Text on the canvas margins.
   ImDrawList* dl = ImGui::GetWindowDrawList();

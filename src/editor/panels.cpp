@@ -19,6 +19,7 @@
 #include <cstring>
 
 #include "editor/background.hpp"
+#include "editor/debugger_panel.hpp"
 #include "editor/colours.hpp"
 #include "imgui.h"
 #include "imgui_stdlib.h"
@@ -609,8 +610,9 @@ void openSetPart(const Scene& scene) {
   ImGui::EndTable();
 }
 
-void searchTab(Scene& scene) {
+void searchTab(Scene& scene, UiState& ui) {
   searchOptions(scene);
+  debuggerPart(scene, ui);
   statsPart(scene);
   openSetPart(scene);
 }
@@ -1124,7 +1126,7 @@ void drawPanels(Scene& scene, UiState& ui, ToolController& tools, int window_wid
   std::snprintf(problems_label, sizeof problems_label, "Problems (%zu)###problems", problem_count);
   if (ImGui::BeginTabBar("tabs", ImGuiTabBarFlags_FittingPolicyResizeDown)) {
     tab(ui, "Layers", "Layers", PanelTab::Layers, [&] { layersTab(ui); });
-    tab(ui, "Search", "Search", PanelTab::Search, [&] { searchTab(scene); });
+    tab(ui, "Search", "Search", PanelTab::Search, [&] { searchTab(scene, ui); });
     tab(ui, "Map", "Map", PanelTab::Map, [&] { mapTab(scene, ui, tools); });
     tab(ui, "History", "History", PanelTab::History, [&] { historyTab(scene, ui); });
     tab(ui, problems_label, "Problems", PanelTab::Problems, [&] { problemsTab(scene); });

@@ -20,6 +20,7 @@
 
 #include "core/debug_draw.hpp"
 #include "editor/camera.hpp"
+#include "editor/debugger.hpp"
 #include "editor/picking.hpp"
 #include "editor/scene.hpp"
 #include "editor/tools.hpp"
@@ -72,6 +73,8 @@ struct UiState {
   bool quit_request = false;                      ///< the window was closed (confirm unsaved changes)
   bool quit = false;                              ///< leave the loop
   bool discard_changes = false;                   ///< the user chose to quit without saving
+
+  SearchDebugger debugger;  ///< timeline, breakpoints (debugger_panel.hpp)
 
   Handle hovered;  ///< handle under the mouse on the canvas (highlighted in the vertex table)
   Handle dragged;  ///< handle being dragged

@@ -260,6 +260,7 @@ std::optional<Point> Scene::queryPoint(const std::optional<Point>& p, bool is_st
 }
 
 void Scene::requery(int replay) {
+  ++search_generation_;
   search_ = Search{};
   query_.reset();
   path_ = Path{};
@@ -373,6 +374,15 @@ void Scene::startRun() {
 }
 
 void Scene::pause() { running_ = false; }
+
+void Scene::showSearch(const Search& state) {
+  if (!query_) return;
+  search_ = state;
+  stepping_ = true;
+  running_ = false;
+  updateSteppedPath();
+  updateStats();
+}
 
 void Scene::reset() {
   running_ = false;

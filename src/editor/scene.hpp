@@ -234,6 +234,15 @@ class Scene {
 
   /// The stepped search's state; null when there is no query.
   const SearchState* searchState() const { return query_ ? &search_.state() : nullptr; }
+  /// The stepped search engine (its graph, start, goal and options); null when there is
+  /// no query. The debugger builds its timeline from it.
+  const Search* search() const { return query_ ? &search_ : nullptr; }
+  /// Incremented whenever the query is redone (edit, options, snapping): a timeline built
+  /// from search() is out of date when this changed.
+  std::uint64_t searchGeneration() const { return search_generation_; }
+  /// Shows `state` (a copy of the stepped search at some expansion, made on the same
+  /// graph, for example by a SearchTimeline) as the stepped view; stops Run.
+  void showSearch(const Search& state);
   /// findPath's result for the current start, goal and options.
   const Path& resultPath() const { return path_; }
   /// The path the canvas shows: the result, or while stepping the stepped search's path
@@ -289,6 +298,7 @@ class Scene {
 
   SearchOptions options_;
   Search search_;
+  std::uint64_t search_generation_ = 0;
   Path path_;
   Path stepped_path_;
   Path last_found_path_;
