@@ -19,9 +19,9 @@ double timeFindPath(const CompareSide& s) {
 
 SearchComparison::SearchComparison(const CompareSide& left, const CompareSide& right)
     : setups_{left, right},
+      time_ms_{timeFindPath(left), timeFindPath(right)},
       sides_{SearchTimeline(*left.graph, left.start, left.goal, left.options),
-             SearchTimeline(*right.graph, right.start, right.goal, right.options)},
-      time_ms_{timeFindPath(left), timeFindPath(right)} {}
+             SearchTimeline(*right.graph, right.start, right.goal, right.options)} {}
 
 int SearchComparison::count() const { return std::max(sides_[0].count(), sides_[1].count()); }
 

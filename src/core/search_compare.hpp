@@ -17,7 +17,9 @@ namespace polypath {
 // [SECTION] CompareSide
 
 /// One side of a comparison: a label for the table, the graph and query to search, and
-/// the search settings. The graph must outlive the comparison.
+/// the search settings. The graph must outlive the comparison and give the same arcs
+/// each time it is searched (it is searched once timed, then again for the timeline):
+/// wrap a graph built while searching (PolyanyaQuery) in a RecordedGraph.
 struct CompareSide {
   std::string label;  ///< "A*", "Dijkstra", "weight 1.8"...
   const SearchGraph* graph = nullptr;
@@ -73,8 +75,10 @@ class SearchComparison {
 
  private:
   std::array<CompareSide, 2> setups_;
-  std::array<SearchTimeline, 2> sides_;
+  // Timed before the timelines run, so a graph that records what it builds while
+  // searching (RecordedGraph over Polyanya) is timed building it, not replaying it.
   std::array<double, 2> time_ms_{};
+  std::array<SearchTimeline, 2> sides_;
   int position_ = 0;
 };
 

@@ -19,6 +19,8 @@ SearchTimeline::SearchTimeline(const SearchGraph& graph, NodeId start, NodeId go
     if (k == count_) break;  // the step found the open set empty: no expansion
     count_ = k;
     order_.push_back(run.state().lastExpanded());
+    // A graph built while searching (Polyanya) may have added nodes in this step.
+    if (reached_at_.size() < graph.nodeCount()) reached_at_.resize(graph.nodeCount(), -1);
     for (const RelaxedArc& arc : run.state().lastRelaxed())
       if (arc.improved && reached_at_[static_cast<std::size_t>(arc.to)] < 0)
         reached_at_[static_cast<std::size_t>(arc.to)] = k;

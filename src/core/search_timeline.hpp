@@ -73,7 +73,9 @@ class SearchTimeline {
   NodeId expandedAt(int k) const { return order_[static_cast<std::size_t>(k - 1)]; }
   /// The first position at which node n is in the open set or closed (0 for the start),
   /// or -1 when the search never reaches it.
-  int reachedAt(NodeId n) const { return reached_at_[static_cast<std::size_t>(n)]; }
+  int reachedAt(NodeId n) const {
+    return static_cast<std::size_t>(n) < reached_at_.size() ? reached_at_[static_cast<std::size_t>(n)] : -1;
+  }
   /// Distance between checkpoints now (expansions): the most steps a seek replays.
   int interval() const { return interval_; }
   /// Number of checkpoints kept.

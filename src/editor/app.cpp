@@ -9,6 +9,7 @@
 // [SECTION] Banner
 // [SECTION] Rendering
 #include "editor/app.hpp"
+#include "editor/compare_panel.hpp"
 
 #include <algorithm>
 #include <cfloat>
@@ -291,6 +292,7 @@ bool App::init(std::string* error) {
   imgui_started_ = true;
   SDL_EventState(SDL_DROPFILE, SDL_ENABLE);
 
+  applyStartOptions(options_, scene_, ui_);  // --method, --funnel-step, --compare (compare_panel.hpp)
   for (int i = 0; i < options_.steps; ++i) grid_.active() ? grid_.step() : scene_.step();
   last_autosave_ = std::chrono::steady_clock::now();
   if (options_.autosave) offerRecovery();
@@ -733,6 +735,10 @@ void App::canvas() {
     ImGui::End();
     return;
   }
+  if (ui_.tab == PanelTab::Compare) {  // the canvas shows the comparison: no editing
+    ImGui::End();
+    return;
+  }
   // Alt + click (or a click while picking a breakpoint node) goes to the debugger.
   if (in.pressed && (io.KeyAlt || ui_.debugger.picking_breakpoint_node)) {
     ui_.debugger.clickNode(SearchDebugger::nodeAt(scene_, camera_, mouse, kHitRadius));
@@ -1099,6 +1105,8 @@ void App::render(Image* capture) {
     if (grid_.active()) {
       grid_.draw(dd, ui_.layers);
       if (ui_.show_grid) drawGrid(dd);
+    } else if (ui_.tab == PanelTab::Compare && ui_.compare.comparison()) {
+      drawCompareCanvas(renderer_, scene_, ui_.compare, camera_.viewport(), ui_.layers, ImGui::GetBackgroundDrawList());
     } else {
     // Back to front: region, grid, background image, the scene, problems and snapping, start and goal,
     // hover and drag rings; then the text (node numbers, S and G) over everything.

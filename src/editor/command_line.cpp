@@ -1,6 +1,9 @@
 // command_line.cpp: argument parsing and default map lookup.
 #include "editor/command_line.hpp"
 
+#include "editor/compare_view.hpp"
+#include "editor/scene_method.hpp"
+
 #include <charconv>
 #include <system_error>
 
@@ -35,7 +38,11 @@ std::string usage() {
          "  --screenshot OUT  render one frame without a window, write it as PNG and exit\n"
          "  --steps N         press Step N times before showing (the search's open and closed sets)\n"
          "  --size WxH        window size in pixels (default: the last one, first 1280x800)\n"
-         "  --bench-drag N    drag a vertex for N frames headless and print the frame times (ms)\n";
+         "  --bench-drag N    drag a vertex for N frames headless and print the frame times (ms)\n"
+         "  --method M        search method: visibility (default), polyanya, centre, portal, grid[:CELL]\n"
+         "  --funnel-step K   (centre, portal) show the funnel after K portal steps\n"
+         "  --compare P       open the Compare tab: astar-dijkstra, weight, visibility-navmesh,\n"
+         "                    navmesh-grid or triangle-polyanya, both searches at their end\n";
 }
 
 ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
@@ -79,6 +86,32 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
         return r;
       }
       r.options.headless = true;
+    } else if (a == "--method") {
+      const std::string* v = value("a method");
+      if (!v) return r;
+      MethodSettings m;
+      if (!parseMethod(*v, m)) {
+        r.error = "--method needs visibility, polyanya, centre, portal, grid or grid:CELL, not '" + *v + "'";
+        return r;
+      }
+      r.options.method = *v;
+    } else if (a == "--funnel-step") {
+      const std::string* v = value("a number");
+      if (!v) return r;
+      if (!parseInt(*v, r.options.funnel_step) || r.options.funnel_step < 0) {
+        r.error = "--funnel-step needs a number >= 0, not '" + *v + "'";
+        return r;
+      }
+    } else if (a == "--compare") {
+      const std::string* v = value("a preset");
+      if (!v) return r;
+      ComparePreset p;
+      if (!parseComparePreset(*v, p)) {
+        r.error = "--compare needs astar-dijkstra, weight, visibility-navmesh, navmesh-grid or triangle-polyanya, not '" +
+                  *v + "'";
+        return r;
+      }
+      r.options.compare = *v;
     } else if (!a.empty() && a[0] == '-' && a != "-") {
       r.error = "unknown option " + a;
       return r;

@@ -29,6 +29,13 @@ struct AppOptions {
   /// Autosave unsaved work to the recovery file and offer it at start (see recovery.hpp).
   /// Off in screenshot mode.
   bool autosave = true;
+  /// Search method to select at start (--method: see parseMethod in scene_method.hpp); empty: visibility.
+  std::string method;
+  /// Funnel step to show at start (--funnel-step K, triangle A* only); -1: none.
+  int funnel_step = -1;
+  /// Open the Compare tab with this preset at its end (--compare: astar-dijkstra, weight,
+  /// visibility-navmesh, navmesh-grid, triangle-polyanya); empty: no.
+  std::string compare;
 };
 
 /// Result of parsing the command line.

@@ -20,6 +20,8 @@
 
 #include "editor/background.hpp"
 #include "editor/debugger_panel.hpp"
+#include "editor/compare_panel.hpp"
+#include "editor/method_panel.hpp"
 #include "editor/colours.hpp"
 #include "imgui.h"
 #include "imgui_stdlib.h"
@@ -353,6 +355,7 @@ void editorLegend() {
       {kDrawingColor, "New ring", "the hole or polygon being drawn; click the circled first point to close"},
       {kProblemColor, "Error", "where the map is invalid, or a start/goal that cannot be used"},
       {kWarningColor, "Warning", "allowed but maybe not meant (a pinch, a shared wall)"},
+      {kSteerPortalColor, "Steer portals", "triangle A*: seed 003's portal corridor, the portals an agent steers through"},
   };
   ImGui::Separator();
   ImGui::TextUnformatted("Editor colours");
@@ -374,7 +377,7 @@ void editorLegend() {
   ImGui::EndTable();
 }
 
-void layersTab(UiState& ui) {
+void layersTab(UiState& ui, std::uint32_t shown) {
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(6, 1));
   ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(3, 1));
   // Name and meaning side by side when there is room, else the meaning under the name.
@@ -388,6 +391,7 @@ void layersTab(UiState& ui) {
       ImGui::TableSetupColumn("meaning", ImGuiTableColumnFlags_WidthStretch);
     }
     for (const LayerInfo& info : layerInfos()) {
+      if (!(shown & info.layer)) continue;  // not drawn by the current method
       ImGui::PushID(static_cast<int>(info.layer));
       if (info.layer == LayerStartGoal) {
         // One layer, two markers: a row each, so both colours are explained.
@@ -481,17 +485,12 @@ void clearancePart(Scene& scene) {
   if (ImGui::IsItemDeactivated()) scene.closeMerge();
 }
 
-void searchOptions(Scene& scene) {
+void searchOptions(Scene& scene, UiState& ui) {
   SearchOptions options = scene.searchOptions();
   bool changed = false;
   ImGui::PushItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x * 0.55f));
 
-  int method = 0;
-  const char* methods[] = {"visibility graph"};
-  ImGui::Combo("Method", &method, methods, IM_ARRAYSIZE(methods));
-  tip("The search method whose graph is built and searched.");
-  helpMarker("A* over the reflex corners that see each other, with start and goal linked in. "
-             "Navigation mesh and grid come later.");
+  methodPart(scene, ui);  // method_panel.cpp
 
   int heuristic = options.heuristic == Heuristic::None ? 0 : 1;
   const char* heuristics[] = {"none (Dijkstra)", "euclidean"};
@@ -611,7 +610,7 @@ void openSetPart(const Scene& scene) {
 }
 
 void searchTab(Scene& scene, UiState& ui) {
-  searchOptions(scene);
+  searchOptions(scene, ui);
   debuggerPart(scene, ui);
   statsPart(scene);
   openSetPart(scene);
@@ -1125,8 +1124,9 @@ void drawPanels(Scene& scene, UiState& ui, ToolController& tools, int window_wid
   char problems_label[64];
   std::snprintf(problems_label, sizeof problems_label, "Problems (%zu)###problems", problem_count);
   if (ImGui::BeginTabBar("tabs", ImGuiTabBarFlags_FittingPolicyResizeDown)) {
-    tab(ui, "Layers", "Layers", PanelTab::Layers, [&] { layersTab(ui); });
+    tab(ui, "Layers", "Layers", PanelTab::Layers, [&] { layersTab(ui, methodLayers(scene.method().kind)); });
     tab(ui, "Search", "Search", PanelTab::Search, [&] { searchTab(scene, ui); });
+    tab(ui, "Compare", "Compare", PanelTab::Compare, [&] { comparePanel(scene, ui); });  // compare_panel.cpp
     tab(ui, "Map", "Map", PanelTab::Map, [&] { mapTab(scene, ui, tools); });
     tab(ui, "History", "History", PanelTab::History, [&] { historyTab(scene, ui); });
     tab(ui, problems_label, "Problems", PanelTab::Problems, [&] { problemsTab(scene); });

@@ -20,6 +20,7 @@
 
 #include "core/debug_draw.hpp"
 #include "editor/camera.hpp"
+#include "editor/compare_view.hpp"
 #include "editor/debugger.hpp"
 #include "editor/picking.hpp"
 #include "editor/scene.hpp"
@@ -28,7 +29,7 @@
 namespace polypath::editor {
 
 /// The tabs of the panel column.
-enum class PanelTab { Layers, Search, Map, History, Problems, Help };
+enum class PanelTab { Layers, Search, Compare, Map, History, Problems, Help };
 
 /// One line of the banner at the top-left of the canvas.
 struct BannerLine {
@@ -75,6 +76,7 @@ struct UiState {
   bool discard_changes = false;                   ///< the user chose to quit without saving
 
   SearchDebugger debugger;  ///< timeline, breakpoints (debugger_panel.hpp)
+  CompareView compare;      ///< the Compare tab; the canvas shows it while that tab is open (compare_panel.hpp)
 
   Handle hovered;  ///< handle under the mouse on the canvas (highlighted in the vertex table)
   Handle dragged;  ///< handle being dragged

@@ -107,7 +107,7 @@ void Scene::setSnapToWalkable(bool on) {
 }
 
 
-int Scene::expansionsToReplay() const { return stepping_ && query_ ? search_.state().expandedCount() : 0; }
+int Scene::expansionsToReplay() const { return stepping_ && sgraph_ ? search_.state().expandedCount() : 0; }
 
 void Scene::rebuild() {
   const int replay = expansionsToReplay();
@@ -134,6 +134,7 @@ void Scene::rebuild() {
       // The search and query point into the old graph: drop them before it changes.
       search_ = Search{};
       query_.reset();
+      sgraph_ = nullptr;
       graph_updated_ = false;
       if (graph_ && map_current_before && shape == built_shape_ && vo.corner_offset == built_offset_) {
         // Only vertex positions moved: bring the graph up to date (exactly a rebuild's graph).
@@ -152,6 +153,7 @@ void Scene::rebuild() {
       built_offset_ = vo.corner_offset;
       map_current_ = true;
       rebuildClearance();
+      rebuildMethod();
     } catch (const GeometryError& e) {
       base_problems_.push_back({MapProblem::Severity::Error, e.where().describe(), e.what()});
     } catch (const std::exception& e) {
@@ -159,6 +161,34 @@ void Scene::rebuild() {
     }
   }
   requery(replay);
+}
+
+void Scene::rebuildMethod() {
+  if (method_settings_.kind == MethodKind::Visibility) {
+    method_view_.clear();
+    return;
+  }
+  const PolygonMap* m = searchMap();
+  if (!m || m->empty()) {
+    method_view_.clear();
+    return;
+  }
+  try {
+    method_view_.build(*m, searchGraph(), method_settings_);
+  } catch (const std::exception& e) {
+    method_view_.clear();
+    base_problems_.push_back({MapProblem::Severity::Error, "/method",
+                              std::string("cannot build the ") + describe(method_settings_) + ": " + e.what()});
+  }
+}
+
+void Scene::setMethod(const MethodSettings& method) {
+  if (method.kind == MethodKind::Grid && !(method.cell_size > 0.0 && std::isfinite(method.cell_size))) return;
+  if (method == method_settings_) return;
+  method_settings_ = method;
+  stepping_ = running_ = false;
+  method_view_.setFunnelPosition(-1);
+  rebuild();
 }
 
 void Scene::rebuildClearance() {
@@ -263,12 +293,17 @@ void Scene::requery(int replay) {
   ++search_generation_;
   search_ = Search{};
   query_.reset();
+  sgraph_ = nullptr;
+  sstart_ = sgoal_ = kNoNode;
   path_ = Path{};
   stepped_path_ = Path{};
+  search_path_ = stepped_search_path_ = Path{};
   query_ms_ = 0.0;
   separate_areas_ = false;
   const std::optional<Point> start = queryPoint(doc_.start, true);
   const std::optional<Point> goal = queryPoint(doc_.goal, false);
+  query_start_ = start && goal ? start : std::nullopt;
+  query_goal_ = start && goal ? goal : std::nullopt;
   // Validation's start/goal errors become warnings when snapping fixed the point.
   problems_.clear();
   for (MapProblem p : base_problems_) {
@@ -300,13 +335,29 @@ void Scene::requery(int replay) {
   }
   const VisibilityGraph* graph = searchGraph();
   const PolygonMap* search_map = searchMap();
-  if (graph && start && goal) {
+  const bool visibility = method_settings_.kind == MethodKind::Visibility;
+  if ((visibility ? graph != nullptr : method_view_.built()) && start && goal) {
     try {
       const auto t0 = Clock::now();
-      auto query = std::make_unique<VisibilityQuery>(*graph, *start, *goal);
-      path_ = findPath(*query, query->startNode(), query->goalNode(), options_);
+      if (visibility) {
+        auto query = std::make_unique<VisibilityQuery>(*graph, *start, *goal);
+        search_path_ = findPath(*query, query->startNode(), query->goalNode(), options_);
+        path_ = search_path_;
+        query_ = std::move(query);
+        sgraph_ = query_.get();
+        sstart_ = query_->startNode();
+        sgoal_ = query_->goalNode();
+      } else {
+        method_view_.query(*start, *goal);
+        search_path_ = findPath(*method_view_.graph(), method_view_.startNode(), method_view_.goalNode(), options_);
+        path_ = method_view_.worldPath(search_path_);
+        if (const std::string w = method_view_.searchWarning(); !w.empty())
+          problems_.push_back({MapProblem::Severity::Error, "/method", w});
+        sgraph_ = method_view_.graph();
+        sstart_ = method_view_.startNode();
+        sgoal_ = method_view_.goalNode();
+      }
       query_ms_ = msSince(t0);
-      query_ = std::move(query);
       if (path_.found) {
         last_found_path_ = path_;
       } else if (search_map) {
@@ -334,8 +385,8 @@ void Scene::requery(int replay) {
                              *why + "; move it into the walkable region"});
     }
   }
-  if (query_) {
-    search_.init(*query_, query_->startNode(), query_->goalNode(), options_);
+  if (sgraph_) {
+    search_.init(*sgraph_, sstart_, sgoal_, options_);
     if (stepping_) search_.run(replay);
     updateSteppedPath();
   } else {
@@ -354,7 +405,7 @@ void Scene::setSearchOptions(const SearchOptions& options) {
 }
 
 void Scene::step() {
-  if (!query_) return;
+  if (!sgraph_) return;
   stepping_ = true;
   if (search_.state().status() == SearchStatus::Running) search_.step();
   updateSteppedPath();
@@ -362,10 +413,10 @@ void Scene::step() {
 }
 
 void Scene::startRun() {
-  if (!query_) return;
+  if (!sgraph_) return;
   const SearchStatus s = search_.state().status();
   if (s == SearchStatus::Found || s == SearchStatus::NoPath)
-    search_.init(*query_, query_->startNode(), query_->goalNode(), options_);
+    search_.init(*sgraph_, sstart_, sgoal_, options_);
   stepping_ = true;
   running_ = true;
   step_budget_ = 0.0;
@@ -376,7 +427,7 @@ void Scene::startRun() {
 void Scene::pause() { running_ = false; }
 
 void Scene::showSearch(const Search& state) {
-  if (!query_) return;
+  if (!sgraph_) return;
   search_ = state;
   stepping_ = true;
   running_ = false;
@@ -388,13 +439,13 @@ void Scene::reset() {
   running_ = false;
   stepping_ = false;
   step_budget_ = 0.0;
-  if (query_) search_.init(*query_, query_->startNode(), query_->goalNode(), options_);
+  if (sgraph_) search_.init(*sgraph_, sstart_, sgoal_, options_);
   updateSteppedPath();
   updateStats();
 }
 
 void Scene::finish() {
-  if (!query_) return;
+  if (!sgraph_) return;
   stepping_ = true;
   running_ = false;
   search_.run();
@@ -403,7 +454,7 @@ void Scene::finish() {
 }
 
 void Scene::update(double seconds) {
-  if (!running_ || !query_) return;
+  if (!running_ || !sgraph_) return;
   if (!(seconds > 0) || !std::isfinite(seconds)) return;
   step_budget_ += seconds * steps_per_second_;
   int n = static_cast<int>(std::min(step_budget_, 100000.0));
@@ -419,10 +470,12 @@ void Scene::setStepsPerSecond(double sps) {
 }
 
 void Scene::updateSteppedPath() {
-  if (query_ && search_.state().status() == SearchStatus::Found)
-    stepped_path_ = search_.finalize();
+  if (sgraph_ && search_.state().status() == SearchStatus::Found)
+    stepped_search_path_ = search_.finalize();
   else
-    stepped_path_ = Path{};
+    stepped_search_path_ = Path{};
+  stepped_path_ = method_settings_.kind == MethodKind::Visibility ? stepped_search_path_
+                                                                  : method_view_.worldPath(stepped_search_path_);
 }
 
 const Path& Scene::shownPath() const { return stepping_ ? stepped_path_ : path_; }
@@ -457,7 +510,12 @@ void Scene::updateStats() {
   const Path& shown = shownPath();
   s.path_found = shown.found;
   s.path_length = shown.found ? shown.length : 0.0;
-  if (query_) {
+  s.method = method_settings_.kind;
+  if (s.method != MethodKind::Visibility) {
+    s.structure = method_view_.structureSummary();
+    s.build_ms = method_view_.buildMs();
+  }
+  if (sgraph_) {
     if (stepping_) {
       s.expansions = search_.state().expandedCount();
       s.status = search_.state().status();
@@ -476,8 +534,10 @@ void Scene::draw(DebugDraw& out, std::uint32_t layers, const DrawStyle& style) c
   DebugDraw& dd = map_current_ ? out : grey;  // the last valid map, when the edit broke it
   FixedWidthDraw walls(dd, kWallWidth);
   if (map_) drawMap(dd, *map_, layers & (LayerRegion | LayerEdgeNormals | LayerVertexNormals), style);
-  const VisibilityGraph* graph = searchGraph();
+  layers &= methodLayers(method_settings_.kind);
+  const VisibilityGraph* graph = method_settings_.kind == MethodKind::Visibility ? searchGraph() : nullptr;
   if (graph) drawVisibilityGraph(dd, *graph, layers & LayerLosLinks);
+  method_view_.drawStructure(dd, layers);
   if (query_) drawQuery(dd, *query_, layers & LayerStartGoalLinks);
   if (map_) {
     drawMap(walls, *map_, layers & LayerEdges, style);
@@ -491,9 +551,12 @@ void Scene::draw(DebugDraw& out, std::uint32_t layers, const DrawStyle& style) c
   }
   if (query_)
     drawPath(dd, shownPath(), layers & LayerPath);
+  else if (sgraph_)
+    method_view_.drawResult(dd, shownSearchPath(), layers);
   else
     drawPath(grey, last_found_path_, layers & LayerPath);  // the previous result
   if (graph) drawVisibilityGraph(dd, *graph, layers & LayerReflexNodes);
+  if (sgraph_ && !query_ && stepping_) method_view_.drawSearch(dd, search_.state(), layers);
   if (query_ && stepping_) {
     // One call per layer so each set is drawn over the previous one.
     for (Layer l : {LayerClosedSet, LayerOpenSet, LayerRelaxed, LayerExpanded})

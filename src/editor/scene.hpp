@@ -33,6 +33,7 @@
 #include "core/visibility_graph.hpp"
 #include "editor/history.hpp"
 #include "editor/picking.hpp"
+#include "editor/scene_method.hpp"
 #include "io/clearance.hpp"
 #include "io/map_io.hpp"
 
@@ -56,6 +57,8 @@ struct SceneStats {
   bool graph_updated = false;
   std::int64_t update_tested = 0;  ///< node pairs the last update tested again
   SearchStatus status = SearchStatus::Idle;  ///< of findPath, or of the stepped search while stepping
+  MethodKind method = MethodKind::Visibility;  ///< the method searched (Scene::setMethod)
+  std::string structure;  ///< the method's structure in numbers ("412 triangles, 530 portals")
 };
 
 /// The ring structure of a document: per polygon its outer ring's size, its hole count
@@ -205,6 +208,26 @@ class Scene {
   /// canvas can show it greyed. Not found when none was.
   const Path& lastFoundPath() const { return last_found_path_; }
 
+  // Method (scene_method.hpp) ----------------------------------------------------------
+
+  /// The search method and its setting (Visibility by default). Setting another one
+  /// rebuilds its structure on searchMap() (the navmesh or grid; again after every edit,
+  /// drags included), redoes the query, and leaves the stepped view. A grid cell size that
+  /// is not positive and finite is ignored. Build failures become problems ("/method").
+  const MethodSettings& method() const { return method_settings_; }
+  void setMethod(const MethodSettings& method);
+  /// The chosen method's structure and query (not used for Visibility, whose graph and
+  /// query are graph() and query()). Non-const for the funnel step shown.
+  const MethodView& methodView() const { return method_view_; }
+  MethodView& methodView() { return method_view_; }
+  /// The search result the canvas shows, as the engine returned it (node path on the
+  /// searched graph: for triangle A* the corridor's nodes; shownPath() is in world points).
+  const Path& shownSearchPath() const { return stepping_ ? stepped_search_path_ : search_path_; }
+  /// The start and goal the query uses (after snapping or clearance placement); nullopt
+  /// when there is no usable pair.
+  const std::optional<Point>& queryStart() const { return query_start_; }
+  const std::optional<Point>& queryGoal() const { return query_goal_; }
+
   // Search ----------------------------------------------------------------------------
 
   /// Heuristic, weight and tie-break for both findPath and the stepped search. Changing
@@ -233,10 +256,10 @@ class Scene {
   void setStepsPerSecond(double sps);
 
   /// The stepped search's state; null when there is no query.
-  const SearchState* searchState() const { return query_ ? &search_.state() : nullptr; }
+  const SearchState* searchState() const { return sgraph_ ? &search_.state() : nullptr; }
   /// The stepped search engine (its graph, start, goal and options); null when there is
   /// no query. The debugger builds its timeline from it.
-  const Search* search() const { return query_ ? &search_ : nullptr; }
+  const Search* search() const { return sgraph_ ? &search_ : nullptr; }
   /// Incremented whenever the query is redone (edit, options, snapping): a timeline built
   /// from search() is out of date when this changed.
   std::uint64_t searchGeneration() const { return search_generation_; }
@@ -291,6 +314,14 @@ class Scene {
   std::unique_ptr<PolygonMap> map_;
   std::unique_ptr<VisibilityGraph> graph_;
   std::unique_ptr<VisibilityQuery> query_;
+  // The graph the stepped search runs on (query_, or the method view's graph), its start and goal.
+  const SearchGraph* sgraph_ = nullptr;
+  NodeId sstart_ = kNoNode, sgoal_ = kNoNode;
+  MethodSettings method_settings_;
+  MethodView method_view_;
+  void rebuildMethod();
+  Path search_path_, stepped_search_path_;
+  std::optional<Point> query_start_, query_goal_;  // engine results (before MethodView::worldPath)
   bool map_current_ = false;
   std::vector<MapProblem> base_problems_;  // validation and build (rebuild())
   std::vector<MapProblem> problems_;       // base_problems_ adjusted for snapping, plus the query's (requery())

@@ -22,6 +22,8 @@ void Scene::setDocument(MapDocument doc, std::optional<std::filesystem::path> fi
   // an invalid new document never shows the old map.
   search_ = Search{};
   query_.reset();
+  sgraph_ = nullptr;
+  method_view_.clear();
   graph_.reset();
   map_.reset();
   last_found_path_ = Path{};

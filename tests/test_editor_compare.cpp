@@ -1,0 +1,171 @@
+// test_editor_compare.cpp: the editor's Compare view (compare_view.hpp): its table equals
+// each search run alone, its sides step together, and the canvas shows both sides.
+#include <catch2/catch.hpp>
+
+#ifdef POLYPATH_HAVE_EDITOR
+
+#include <cmath>
+#include <filesystem>
+
+#include "core/grid.hpp"
+#include "core/navmesh.hpp"
+#include "core/polyanya.hpp"
+#include "editor/compare_view.hpp"
+#include "editor/scene.hpp"
+#include "io/map_io.hpp"
+#include "io/navmesh_build.hpp"
+#include "support/headless_editor.hpp"
+#include "support/loaded_map.hpp"
+
+using namespace polypath;
+using namespace polypath::editor;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kMaps = fs::path(POLYPATH_SOURCE_DIR) / "maps";
+
+// Runs one setup alone on fresh structures: expansions and world length.
+std::pair<int, double> alone(const test::LoadedMap& lm, const CompareSetup& s) {
+  const Point a = *lm.doc.start, b = *lm.doc.goal;
+  switch (s.method.kind) {
+    case MethodKind::Visibility: {
+      const Path p = findPath(*lm.query, lm.query->startNode(), lm.query->goalNode(), s.options);
+      return {p.expanded, p.length};
+    }
+    case MethodKind::NavmeshExact: {
+      const NavMesh mesh = buildNavMesh(lm.map);
+      const PolyanyaMesh pm(mesh);
+      const PolyanyaPath p = findPolyanyaPath(pm, a, b, s.options);
+      return {p.search.expanded, p.length};
+    }
+    case MethodKind::NavmeshCentre:
+    case MethodKind::NavmeshPortal: {
+      const NavMesh mesh = buildNavMesh(lm.map);
+      const NavMeshPath p = findNavMeshPath(
+          mesh, a, b, s.method.kind == MethodKind::NavmeshCentre ? NodePlacement::Centre : NodePlacement::Portal,
+          s.options);
+      return {p.search.expanded, p.length};
+    }
+    case MethodKind::Grid: {
+      const Grid g = rasterize(lm.map, s.method.cell_size);
+      const GridGraph gg(g);
+      const Path p = findPath(gg, g.locate(a), g.locate(b), s.options);
+      return {p.expanded, p.length};
+    }
+  }
+  return {-1, 0.0};
+}
+
+}  // namespace
+
+TEST_CASE("editor: the compare table equals each search run alone", "[editor][compare]") {
+  const fs::path file = kMaps / "rooms-with-doors.json";
+  const test::LoadedMap lm(file);
+  Scene scene;
+  scene.setDocument(loadMap(file));
+  CompareView cmp;
+  for (ComparePreset preset : {ComparePreset::AStarVsDijkstra, ComparePreset::Weight1VsWeight18,
+                               ComparePreset::VisibilityVsNavmesh, ComparePreset::NavmeshVsGrid,
+                               ComparePreset::TriangleVsPolyanya}) {
+    INFO("preset " << static_cast<int>(preset));
+    applyPreset(cmp.setups, preset, scene.searchOptions());
+    cmp.sync(scene);
+    INFO(cmp.error());
+    REQUIRE(cmp.comparison());
+    for (int i = 0; i < 2; ++i) {
+      INFO("side " << i << ": " << describe(cmp.setups[static_cast<std::size_t>(i)]));
+      const auto [expanded, length] = alone(lm, cmp.setups[static_cast<std::size_t>(i)]);
+      const CompareRow row = cmp.row(i);
+      CHECK(row.stats.expanded_total == expanded);
+      CHECK(row.stats.found);
+      CHECK(std::abs(row.world_length - length) <= 1e-9);
+      CHECK(row.stats.time_ms >= 0.0);
+    }
+  }
+  // A* expands fewer nodes than Dijkstra, for the same (shortest) length.
+  applyPreset(cmp.setups, ComparePreset::AStarVsDijkstra, scene.searchOptions());
+  cmp.sync(scene);
+  REQUIRE(cmp.comparison());
+  CHECK(cmp.row(0).stats.expanded_total < cmp.row(1).stats.expanded_total);
+  CHECK(std::abs(cmp.row(0).world_length - cmp.row(1).world_length) <= 1e-9);
+}
+
+TEST_CASE("editor: the compared searches step together and follow edits", "[editor][compare]") {
+  Scene scene;
+  scene.setDocument(loadMap(kMaps / "rooms-with-doors.json"));
+  CompareView cmp;
+  applyPreset(cmp.setups, ComparePreset::VisibilityVsNavmesh, scene.searchOptions());
+  cmp.sync(scene);
+  SearchComparison* c = cmp.comparison();
+  REQUIRE(c);
+  const int a = c->side(0).count(), b = c->side(1).count();
+  REQUIRE(c->count() == std::max(a, b));
+  for (int k = 1; k <= c->count(); ++k) {
+    REQUIRE(c->forward());
+    CHECK(c->side(0).position() == std::min(k, a));
+    CHECK(c->side(1).position() == std::min(k, b));
+  }
+  CHECK_FALSE(c->forward());
+  REQUIRE(c->back());
+  CHECK(c->position() == c->count() - 1);
+  // Polyanya replayed backwards (a RecordedGraph) reaches its end again with the same path.
+  c->toEnd();
+  CHECK(c->side(1).path().found);
+  CHECK(std::abs(cmp.row(1).world_length - cmp.row(0).world_length) <= 1e-9);
+  // An edit (the goal moves) redoes the comparison on the next sync.
+  const double before = cmp.row(0).world_length;
+  scene.setGoal(*scene.document().goal + Point{-1.0, 0.0});
+  cmp.sync(scene);
+  REQUIRE(cmp.comparison());
+  CHECK(cmp.row(0).world_length != before);
+  CHECK(std::abs(cmp.row(1).world_length - cmp.row(0).world_length) <= 1e-9);
+  // No goal: no comparison, a reason, no crash.
+  scene.setGoal(std::nullopt);
+  cmp.sync(scene);
+  CHECK_FALSE(cmp.comparison());
+  CHECK_FALSE(cmp.error().empty());
+}
+
+TEST_CASE("editor: the Compare tab draws both sides side by side and overlaid", "[editor][compare][screenshot]") {
+  test::HeadlessEditor ed(test::withMap(kMaps / "seed-demo.json"));
+  App& app = *ed.app;
+  ed.click("tab Compare");
+  ed.click("cmp preset 0");  // A* vs Dijkstra
+  ed.click("cmp End");
+  REQUIRE(app.ui().compare.comparison());
+  Image img = ed.shot();
+  const ScreenRect canvas = canvasRect(app.width(), app.height());
+  const Color path = layerColor(LayerPath), closed = layerColor(LayerClosedSet);
+  auto count = [&](Color c, double x0, double x1) {
+    int n = 0;
+    for (int y = static_cast<int>(canvas.y); y < img.height; ++y)
+      for (int x = static_cast<int>(x0); x < static_cast<int>(x1); ++x) {
+        const Color p = img.at(x, y);
+        if (p.r == c.r && p.g == c.g && p.b == c.b) ++n;
+      }
+    return n;
+  };
+  const double mid = canvas.x + canvas.w / 2;
+  CHECK(count(path, canvas.x, mid - 2) > 50);
+  CHECK(count(path, mid + 2, canvas.x + canvas.w) > 50);
+  CHECK(count(closed, canvas.x, mid - 2) > 5);
+  CHECK(count(closed, mid + 2, canvas.x + canvas.w) > 5);
+  // Step back to 0: no path on either side yet.
+  ed.click("cmp Reset");
+  img = ed.shot();
+  CHECK(count(path, canvas.x, canvas.x + canvas.w) == 0);
+  // Overlaid: one viewport, the right side's path tinted.
+  ed.click("cmp End");
+  ed.click("cmp overlay");
+  REQUIRE(app.ui().compare.overlaid);
+  img = ed.shot();
+  CHECK(count(overlayTint(path), canvas.x, canvas.x + canvas.w) > 50);
+  // Leaving the tab gives the editing canvas back.
+  ed.click("tab Layers");
+  img = ed.shot();
+  CHECK(count(overlayTint(path), canvas.x, canvas.x + canvas.w) == 0);
+  CHECK(count(path, canvas.x, canvas.x + canvas.w) > 50);
+}
+
+#endif
