@@ -178,7 +178,8 @@ TEST_CASE("editor --start and --goal: cells on a grid, so a screenshot shows tha
         "--start needs X,Y (world units on a polygon map, cell column,row on a .map), not '6'");
   CHECK(!editor::parseCommandLine({"--goal", "1,nan"}).error.empty());
 
-  HeadlessEditor ed(parsed.options);
+  {
+  HeadlessEditor ed(parsed.options);  // one editor at a time (one ImGui context)
   REQUIRE(ed.app->loadError().empty());
   editor::GridScene& g = ed.app->grid();
   CHECK(g.start() == g.grid().index(6, 15));
@@ -195,15 +196,18 @@ TEST_CASE("editor --start and --goal: cells on a grid, so a screenshot shows tha
   g.finish();
   CHECK(g.state().expandedCount() == 219);
   CHECK(g.pathSteps() == 28);
+  }
 
   // A wall or a fraction is refused with a message; the map's own markers stay.
   AppOptions bad = withMap(kExplorer);
   bad.start = Point{23, 10};
   bad.goal = Point{3.5, 2};
-  HeadlessEditor ed2(bad);
-  CHECK(ed2.app->loadError() ==
-        "--start 23,10: cell (23, 10) is a wall of the 40 x 24 grid; --goal 3.5,2: a grid cell needs whole numbers C,R");
-  CHECK(ed2.app->grid().start() == 0);
+  {
+    HeadlessEditor ed2(bad);
+    CHECK(ed2.app->loadError() ==
+          "--start 23,10: cell (23, 10) is a wall of the 40 x 24 grid; --goal 3.5,2: a grid cell needs whole numbers C,R");
+    CHECK(ed2.app->grid().start() == 0);
+  }
 
   // On a polygon map they are world points.
   AppOptions poly = withMap(kMapsDir / "seed-demo.json");
