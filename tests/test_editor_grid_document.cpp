@@ -5,6 +5,7 @@
 // smoothed path drawn as lines.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -238,14 +239,15 @@ TEST_CASE("editor grid: the smoothed path is drawn as lines in the path colour",
     if (distance(s[i - 1], s[i]) > distance(s[longest - 1], s[longest])) longest = i;
   const Point mid = (s[longest - 1] + s[longest]) * 0.5;
   const ScreenPos m = ed.app->camera().toScreen(mid);
+  const int px = static_cast<int>(std::floor(m.x)), py = static_cast<int>(std::floor(m.y));  // the pixel holding it
   const editor::Image with = ed.shot();
-  const Color on = with.at(static_cast<int>(std::lround(m.x)), static_cast<int>(std::lround(m.y)));
+  const Color on = with.at(px, py);
   const Color want = layerColor(LayerPath);
   CHECK(std::abs(on.r - want.r) <= 1);
   CHECK(std::abs(on.g - want.g) <= 1);
   CHECK(std::abs(on.b - want.b) <= 1);
   g.setSmoothing(false);
   const editor::Image without = ed.shot();
-  const Color off = without.at(static_cast<int>(std::lround(m.x)), static_cast<int>(std::lround(m.y)));
+  const Color off = without.at(px, py);
   CHECK(!(std::abs(off.r - want.r) <= 1 && std::abs(off.g - want.g) <= 1 && std::abs(off.b - want.b) <= 1));
 }
