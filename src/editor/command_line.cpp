@@ -31,11 +31,18 @@ bool parseSize(const std::string& s, int& w, int& h) {
 
 std::string usage() {
   return "usage: polypath-editor [MAP] [--screenshot OUT.png] [--steps N] [--size WxH] [--bench-drag N]\n"
+         "                       [--lesson FILE [--lesson-step K]] [--screenshot-sequence DIR] [--canvas-only]\n"
          "  MAP               map file to open (default: maps/seed-demo.json)\n"
          "  --screenshot OUT  render one frame without a window, write it as PNG and exit\n"
          "  --steps N         press Step N times before showing (the search's open and closed sets)\n"
          "  --size WxH        window size in pixels (default: the last one, first 1280x800)\n"
-         "  --bench-drag N    drag a vertex for N frames headless and print the frame times (ms)\n";
+         "  --bench-drag N    drag a vertex for N frames headless and print the frame times (ms)\n"
+         "  --lesson FILE     play a lesson (maps/lessons/*.json): its map, settings and captions\n"
+         "  --lesson-step K   show lesson step K (1-based; default 1)\n"
+         "  --screenshot-sequence DIR\n"
+         "                    write DIR/step-0000.png .. one per expansion (to --steps N, default\n"
+         "                    the whole search) without a window, and exit\n"
+         "  --canvas-only     screenshots show the canvas only, without the panel column\n";
 }
 
 ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
@@ -56,6 +63,24 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
       if (!v) return r;
       r.options.screenshot = *v;
       r.options.headless = true;
+    } else if (a == "--screenshot-sequence") {
+      const std::string* v = value("an output folder");
+      if (!v) return r;
+      r.options.screenshot_sequence = *v;
+      r.options.headless = true;
+    } else if (a == "--canvas-only") {
+      r.options.canvas_only = true;
+    } else if (a == "--lesson") {
+      const std::string* v = value("a lesson file");
+      if (!v) return r;
+      r.options.lesson = *v;
+    } else if (a == "--lesson-step") {
+      const std::string* v = value("a step number");
+      if (!v) return r;
+      if (!parseInt(*v, r.options.lesson_step) || r.options.lesson_step < 1) {
+        r.error = "--lesson-step needs a step number >= 1, not '" + *v + "'";
+        return r;
+      }
     } else if (a == "--steps") {
       const std::string* v = value("a number");
       if (!v) return r;
@@ -89,6 +114,7 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
       return r;
     }
   }
+  if (r.options.screenshot && r.options.screenshot_sequence) r.error = "give --screenshot or --screenshot-sequence, not both";
   return r;
 }
 

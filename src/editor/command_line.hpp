@@ -1,4 +1,5 @@
-// command_line.hpp: `polypath-editor [MAP] [--screenshot OUT.png] [--steps N] [--size WxH]`
+// command_line.hpp: `polypath-editor [MAP] [--screenshot OUT.png] [--steps N] [--size WxH]
+// [--lesson FILE [--lesson-step K]] [--screenshot-sequence DIR] [--canvas-only]`
 // and where the default map is found.
 #pragma once
 
@@ -14,6 +15,12 @@ struct AppOptions {
   std::optional<std::filesystem::path> map;         ///< map to open; none: the default map
   std::optional<std::filesystem::path> screenshot;  ///< render one frame headless to this PNG and exit
   int steps = 0;                                    ///< Step presses made before the first frame
+  /// Write one PNG per expansion to this folder headless and exit (frames 0 .. `steps`,
+  /// all expansions when `steps` is 0); `steps` then counts frames, not presses.
+  std::optional<std::filesystem::path> screenshot_sequence;
+  bool canvas_only = false;                         ///< screenshots show the canvas only (no panels)
+  std::optional<std::filesystem::path> lesson;      ///< lesson to open (maps/lessons/*.json)
+  int lesson_step = 1;                              ///< lesson step shown first, 1-based
   int width = 1280;                                 ///< window width, pixels
   int height = 800;                                 ///< window height, pixels
   bool size_given = false;  ///< --size was given (else the remembered window size is used)

@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
     return app.noDisplay() ? 2 : 1;  // 2: no display, use --screenshot
   }
   if (cl.options.screenshot) return app.runScreenshot();
+  if (cl.options.screenshot_sequence) return app.runScreenshotSequence();
   if (cl.options.bench_drag > 0) return app.runBenchDrag();
   return app.run();
 }
