@@ -16,6 +16,7 @@
 #include "core/debug_draw.hpp"
 #include "core/search.hpp"
 #include "editor/app.hpp"
+#include "editor/command_line.hpp"
 #include "editor/exports.hpp"
 #include "io/svg_draw.hpp"
 #include "support/headless_editor.hpp"
@@ -56,7 +57,7 @@ Image readPng(const fs::path& file) {
 
 }  // namespace
 
-TEST_CASE("exports: the SVG parses and has the path at the CLI's coordinates", "[editor][exports]") {
+TEST_CASE("editor exports: the SVG parses and has the path at the CLI's coordinates", "[editor][exports]") {
   TempDir dir("ed-export");
   HeadlessEditor ed(withMap(mapFile("maze.json")));
   exportVia(ed, dir.path / "maze", "export svg");
@@ -94,7 +95,7 @@ TEST_CASE("exports: the SVG parses and has the path at the CLI's coordinates", "
   CHECK(svg.find("layer-los-links") != std::string::npos);
 }
 
-TEST_CASE("exports: the search trace is what polypath trace writes", "[editor][exports]") {
+TEST_CASE("editor exports: the search trace is what polypath trace writes", "[editor][exports]") {
   TempDir dir("ed-export");
   HeadlessEditor ed(withMap(mapFile("maze.json")));
   exportVia(ed, dir.path / "maze", "export trace");
@@ -116,7 +117,7 @@ TEST_CASE("exports: the search trace is what polypath trace writes", "[editor][e
   CHECK(dij != mine);
 }
 
-TEST_CASE("exports: an export that cannot be written is an error on the status line", "[editor][exports]") {
+TEST_CASE("editor exports: an export that cannot be written is an error on the status line", "[editor][exports]") {
   TempDir dir("ed-export");
   HeadlessEditor ed(withMap(mapFile("maze.json")));
   exportVia(ed, dir.path / "no-such-folder" / "x", "export svg");
@@ -129,7 +130,7 @@ TEST_CASE("exports: an export that cannot be written is an error on the status l
   CHECK(ed.app->ui().status.find("no-such-folder") != std::string::npos);
 }
 
-TEST_CASE("exports: Export PNG writes the canvas as the screenshot shows it", "[editor][exports]") {
+TEST_CASE("editor exports: Export PNG writes the canvas as the screenshot shows it", "[editor][exports]") {
   TempDir dir("ed-export");
   HeadlessEditor ed(withMap(mapFile("seed-demo.json")));
   exportVia(ed, dir.path / "seed", "export png");
@@ -145,7 +146,7 @@ TEST_CASE("exports: Export PNG writes the canvas as the screenshot shows it", "[
   CHECK(start == layerColor(LayerStartGoal));
 }
 
-TEST_CASE("exports: --screenshot-sequence writes N+1 frames, the expanded node moving", "[editor][exports]") {
+TEST_CASE("editor exports: --screenshot-sequence writes N+1 frames, the expanded node moving", "[editor][exports]") {
   TempDir dir("ed-seq");
   const int n = 6;
   AppOptions o = withMap(mapFile("maze.json"));
@@ -187,7 +188,7 @@ TEST_CASE("exports: --screenshot-sequence writes N+1 frames, the expanded node m
   CHECK(frames[0].rgba != frames[1].rgba);
 }
 
-TEST_CASE("exports: a sequence to a folder that cannot be made fails with a message", "[editor][exports]") {
+TEST_CASE("editor exports: a sequence to a folder that cannot be made fails with a message", "[editor][exports]") {
   TempDir dir("ed-seq");
   const std::string file = dir.write("taken", "x");  // a file where the folder should be
   AppOptions o = withMap(mapFile("seed-demo.json"));
@@ -196,6 +197,25 @@ TEST_CASE("exports: a sequence to a folder that cannot be made fails with a mess
   CHECK(ed.app->runScreenshotSequence() == 1);
   CHECK(ed.app->ui().status_error);
   CHECK(ed.app->ui().status.find("taken") != std::string::npos);
+}
+
+TEST_CASE("editor exports: the command line's lesson and export options", "[editor][exports]") {
+  const ParsedCommandLine ok = parseCommandLine({"--lesson", "l.json", "--lesson-step", "3", "--screenshot-sequence",
+                                                 "frames", "--steps", "9", "--canvas-only"});
+  REQUIRE(ok.error.empty());
+  CHECK(ok.options.lesson == fs::path("l.json"));
+  CHECK(ok.options.lesson_step == 3);
+  CHECK(ok.options.screenshot_sequence == fs::path("frames"));
+  CHECK(ok.options.steps == 9);
+  CHECK(ok.options.canvas_only);
+  CHECK(ok.options.headless);
+  const ParsedCommandLine svg = parseCommandLine({"m.json", "--svg", "out.svg"});
+  CHECK(svg.options.svg == fs::path("out.svg"));
+  CHECK(svg.options.headless);
+  CHECK(parseCommandLine({"--lesson-step", "0"}).error == "--lesson-step needs a step number >= 1, not '0'");
+  CHECK(parseCommandLine({"--lesson"}).error == "--lesson needs a lesson file");
+  CHECK(parseCommandLine({"--screenshot", "a.png", "--screenshot-sequence", "d"}).error ==
+        "give --screenshot or --screenshot-sequence, not both");
 }
 
 #endif  // POLYPATH_HAVE_EDITOR

@@ -58,7 +58,7 @@ int position(const App& app) { return app.scene().stepping() ? app.scene().searc
 
 }  // namespace
 
-TEST_CASE("lessons: Next and Back give the script's caption and expansions", "[editor][lessons]") {
+TEST_CASE("editor lessons: Next and Back give the script's caption and expansions", "[editor][lessons]") {
   const Lesson lesson = loadLesson(lessonFile("astar-vs-dijkstra.json"));
   const Oracle dijkstra = maze(Heuristic::None), astar = maze(Heuristic::Euclidean);
   REQUIRE(astar.total < dijkstra.total);
@@ -108,7 +108,7 @@ TEST_CASE("lessons: Next and Back give the script's caption and expansions", "[e
   CHECK_FALSE(app.scene().dirty());
 }
 
-TEST_CASE("lessons: pressing Step as the prompt asks moves on to the next step", "[editor][lessons]") {
+TEST_CASE("editor lessons: pressing Step as the prompt asks moves on to the next step", "[editor][lessons]") {
   const Oracle dijkstra = maze(Heuristic::None);
   HeadlessEditor ed(withLesson(lessonFile("astar-vs-dijkstra.json"), 2));
   App& app = *ed.app;
@@ -126,7 +126,7 @@ TEST_CASE("lessons: pressing Step as the prompt asks moves on to the next step",
   CHECK(position(app) == dijkstra.goal_opened);
 }
 
-TEST_CASE("lessons: settings of a step reach the scene (corner offset, layers)", "[editor][lessons]") {
+TEST_CASE("editor lessons: settings of a step reach the scene (corner offset, layers)", "[editor][lessons]") {
   const Lesson lesson = loadLesson(lessonFile("reflex-vertices.json"));
   HeadlessEditor ed(withLesson(lessonFile("reflex-vertices.json"), 6));  // "set corner-offset 0.5", "run"
   App& app = *ed.app;
@@ -153,7 +153,7 @@ TEST_CASE("lessons: settings of a step reach the scene (corner offset, layers)",
   CHECK((app.ui().layers & LayerReflexNodes) == 0u);
 }
 
-TEST_CASE("lessons: opening one from the tab asks before dropping unsaved work", "[editor][lessons]") {
+TEST_CASE("editor lessons: opening one from the tab asks before dropping unsaved work", "[editor][lessons]") {
   HeadlessEditor ed(withMap(fs::path(POLYPATH_SOURCE_DIR) / "maps" / "seed-demo.json"));
   App& app = *ed.app;
   app.scene().setStart(Point{16, 6});  // unsaved work
@@ -194,7 +194,7 @@ TEST_CASE("lessons: opening one from the tab asks before dropping unsaved work",
   CHECK(app.scene().displayName() == "Maze");
 }
 
-TEST_CASE("lessons: a bad lesson file is an error naming the file, never a crash", "[editor][lessons]") {
+TEST_CASE("editor lessons: a bad lesson file is an error naming the file, never a crash", "[editor][lessons]") {
   TempDir dir("ed-lesson");
   const std::string bad = dir.write("bad.json", R"({"format":"polypath-lesson","version":1,"title":"x","map":"nope.json","steps":[]})");
   AppOptions o = withLesson(bad);

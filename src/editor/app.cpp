@@ -146,7 +146,7 @@ bool writePng(const Image& image, const std::filesystem::path& file, std::string
 // [SECTION] Start and stop
 
 App::App(AppOptions options) : options_(std::move(options)) {
-  if (options_.screenshot || options_.screenshot_sequence || options_.bench_drag > 0) {
+  if (options_.screenshot || options_.screenshot_sequence || options_.svg || options_.bench_drag > 0) {
     options_.headless = true;
     options_.autosave = false;     // a screenshot never edits
     options_.preferences = false;  // and looks the same for everyone
@@ -826,7 +826,10 @@ void App::canvas() {
   const std::string tool_hint = std::string(toolName(tools_.tool())) + ": " + tools_.hint();
   const char* view_hint = "wheel: zoom   middle/right/Space drag: pan   F: fit   F1: help";
   const float line = ImGui::GetTextLineHeightWithSpacing();
+  // Not in exported pictures and canvas-only screenshots (slides): only the map and search.
+  const bool hints = !ui_.exports.busy() && !options_.canvas_only;
   for (const char* text : {tool_hint.c_str(), view_hint}) {
+    if (!hints) break;
     const float room = static_cast<float>(r.w) - (text == view_hint ? coords_width : 0.0f) - 30.0f;
     if (ImGui::CalcTextSize(text).x <= room)
       dl->AddText(ImVec2(left, text == view_hint ? bottom : bottom - line), IM_COL32(kHint.r, kHint.g, kHint.b, 255), text);

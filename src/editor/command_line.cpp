@@ -32,6 +32,7 @@ bool parseSize(const std::string& s, int& w, int& h) {
 std::string usage() {
   return "usage: polypath-editor [MAP] [--screenshot OUT.png] [--steps N] [--size WxH] [--bench-drag N]\n"
          "                       [--lesson FILE [--lesson-step K]] [--screenshot-sequence DIR] [--canvas-only]\n"
+         "                       [--svg OUT.svg]\n"
          "  MAP               map file to open (default: maps/seed-demo.json)\n"
          "  --screenshot OUT  render one frame without a window, write it as PNG and exit\n"
          "  --steps N         press Step N times before showing (the search's open and closed sets)\n"
@@ -42,7 +43,8 @@ std::string usage() {
          "  --screenshot-sequence DIR\n"
          "                    write DIR/step-0000.png .. one per expansion (to --steps N, default\n"
          "                    the whole search) without a window, and exit\n"
-         "  --canvas-only     screenshots show the canvas only, without the panel column\n";
+         "  --canvas-only     screenshots show the canvas only, without the panel column\n"
+         "  --svg OUT.svg     write the scene as SVG (the Export menu's SVG) without a window, and exit\n";
 }
 
 ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
@@ -67,6 +69,11 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
       const std::string* v = value("an output folder");
       if (!v) return r;
       r.options.screenshot_sequence = *v;
+      r.options.headless = true;
+    } else if (a == "--svg") {
+      const std::string* v = value("an output file");
+      if (!v) return r;
+      r.options.svg = *v;
       r.options.headless = true;
     } else if (a == "--canvas-only") {
       r.options.canvas_only = true;

@@ -1,5 +1,5 @@
 // command_line.hpp: `polypath-editor [MAP] [--screenshot OUT.png] [--steps N] [--size WxH]
-// [--lesson FILE [--lesson-step K]] [--screenshot-sequence DIR] [--canvas-only]`
+// [--lesson FILE [--lesson-step K]] [--screenshot-sequence DIR] [--canvas-only] [--svg OUT.svg]`
 // and where the default map is found.
 #pragma once
 
@@ -18,6 +18,8 @@ struct AppOptions {
   /// Write one PNG per expansion to this folder headless and exit (frames 0 .. `steps`,
   /// all expansions when `steps` is 0); `steps` then counts frames, not presses.
   std::optional<std::filesystem::path> screenshot_sequence;
+  /// Write an SVG of the scene (after the lesson step and --steps) to this file and exit.
+  std::optional<std::filesystem::path> svg;
   bool canvas_only = false;                         ///< screenshots show the canvas only (no panels)
   std::optional<std::filesystem::path> lesson;      ///< lesson to open (maps/lessons/*.json)
   int lesson_step = 1;                              ///< lesson step shown first, 1-based

@@ -891,6 +891,8 @@ void helpTab() {
       {"middle / right / Space+left drag", "pan"},
       {"F", "fit the map into the canvas"},
       {"G", "grid on or off"},
+      {"Left / Right", "one A* expansion back / forward"},
+      {"Page Down / Page Up", "lesson: next / previous step"},
       {"F1", "this help"},
       {"drop a file", "open it"},
   };
