@@ -2,6 +2,7 @@
 #include "editor/lessons_panel.hpp"
 
 #include <algorithm>
+#include <cfloat>
 #include <cstdio>
 
 #include "core/node_inspector.hpp"
@@ -167,25 +168,39 @@ void drawLessonCaption(Scene& scene, UiState& ui, const ScreenRect& canvas) {
   ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: the canvas hints under it do not show through
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(14, 10));
   ImGui::Begin("##lessoncaption", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                   ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav);
+               ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                   ImGuiWindowFlags_NoNav);
   ImGui::PopStyleVar();
-  // Header: title and progress, the buttons on the right.
-  ImGui::TextColored(kTitleText, "%s", s.lesson()->title.c_str());
-  ImGui::SameLine();
-  ImGui::TextColored(kDimText, "   %s", progressLine(scene, s).c_str());
-  const float buttons = ImGui::CalcTextSize("< Back  Step  Next >").x + 6 * ImGui::GetStyle().FramePadding.x + 8;
-  ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - buttons));
+  // Header: the buttons, the progress, the lesson's title (cut at the right edge).
   navigationButtons(scene, ui, true);
+  ImGui::SameLine(0.0f, 16.0f);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextColored(kDimText, "%s", progressLine(scene, s).c_str());
+  ImGui::SameLine(0.0f, 16.0f);
+  ImGui::TextColored(kTitleText, "%s", s.lesson()->title.c_str());
   ImGui::Separator();
-  // The caption, large.
+  // The caption, large when it fits above the notes (else in the panel's type).
+  const LessonStep& step = s.step();
+  char prompt[400] = "";
+  if (s.promptRemaining() > 0)
+    std::snprintf(prompt, sizeof prompt, "> %s  (%d more)", step.prompt.c_str(), s.promptRemaining());
   ImFont* big = captionFont();
+  if (big) {
+    const float wrap = ImGui::GetContentRegionAvail().x;
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    float need = big->CalcTextSizeA(big->FontSize, FLT_MAX, wrap, step.caption.c_str()).y +
+                 (prompt[0] ? big->CalcTextSizeA(big->FontSize, FLT_MAX, wrap, prompt).y : 0.0f);
+    for (const std::string& note : s.notes())
+      need += ImGui::CalcTextSize(note.c_str(), nullptr, false, wrap).y + ImGui::GetStyle().ItemSpacing.y;
+    if (need + 2 * line > ImGui::GetContentRegionAvail().y) big = nullptr;
+  }
   if (big) ImGui::PushFont(big);
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(s.step().caption.c_str());
-  if (s.promptRemaining() > 0) {
+  ImGui::TextUnformatted(step.caption.c_str());
+  if (prompt[0]) {
     ImGui::PushStyleColor(ImGuiCol_Text, kPromptText);
-    ImGui::Text("> %s  (%d more)", s.step().prompt.c_str(), s.promptRemaining());
+    ImGui::TextUnformatted(prompt);
     ImGui::PopStyleColor();
   }
   ImGui::PopTextWrapPos();
