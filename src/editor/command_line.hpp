@@ -1,5 +1,6 @@
 // command_line.hpp: `polypath-editor [MAP] [--screenshot OUT.png] [--steps N] [--size WxH]
-// [--lesson FILE [--lesson-step K]] [--screenshot-sequence DIR] [--canvas-only] [--svg OUT.svg]`
+// [--start X,Y] [--goal X,Y] [--lesson FILE [--lesson-step K]] [--screenshot-sequence DIR]
+// [--canvas-only] [--svg OUT.svg]`
 // and where the default map is found.
 #pragma once
 
@@ -7,6 +8,8 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "core/geometry.hpp"
 
 namespace polypath::editor {
 
@@ -23,6 +26,9 @@ struct AppOptions {
   bool canvas_only = false;                         ///< screenshots show the canvas only (no panels)
   std::optional<std::filesystem::path> lesson;      ///< lesson to open (maps/lessons/*.json)
   int lesson_step = 1;                              ///< lesson step shown first, 1-based
+  /// --start / --goal: on a polygon map world points X,Y; on a .map grid cells C,R
+  /// (column, row). Applied after the map opens (see applyInitialEndpoints).
+  std::optional<Point> start, goal;
   int width = 1280;                                 ///< window width, pixels
   int height = 800;                                 ///< window height, pixels
   bool size_given = false;  ///< --size was given (else the remembered window size is used)
