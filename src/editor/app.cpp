@@ -20,6 +20,8 @@
 #include <cstring>
 
 #include "editor/debugger_panel.hpp"
+#include "editor/exports.hpp"
+#include "editor/lessons_panel.hpp"
 #include "editor/grid_modals.hpp"
 #include "editor/initial_endpoints.hpp"
 #include "editor/grid_snap.hpp"
@@ -27,7 +29,6 @@
 #include "imgui.h"
 #include "imgui_impl_sdl.h"
 #include "imgui_impl_sdlrenderer.h"
-#include "stb_image_write.h"
 
 namespace polypath::editor {
 
@@ -136,17 +137,19 @@ bool writePng(const Image& image, const std::filesystem::path& file, std::string
     if (error) *error = "no image to write";
     return false;
   }
-  if (!stbi_write_png(file.string().c_str(), image.width, image.height, 4, image.rgba.data(), image.width * 4)) {
-    if (error) *error = "cannot write " + file.string() + ": check that the folder exists and is writable";
+  // Atomically (temporary file, rename): a failed write never leaves half a picture.
+  const std::string png = encodePng(image);
+  if (png.empty()) {
+    if (error) *error = "cannot encode " + file.string() + " as PNG";
     return false;
   }
-  return true;
+  return writeFileAtomically(png, file, error);
 }
 
 // [SECTION] Start and stop
 
 App::App(AppOptions options) : options_(std::move(options)) {
-  if (options_.screenshot || options_.bench_drag > 0) {
+  if (options_.screenshot || options_.screenshot_sequence || options_.svg || options_.bench_drag > 0) {
     options_.headless = true;
     options_.autosave = false;     // a screenshot never edits
     options_.preferences = false;  // and looks the same for everyone
@@ -286,6 +289,7 @@ bool App::init(std::string* error) {
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
+  addLessonFonts();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // panels are docked at fixed places; nothing to remember
   ImGui::StyleColorsDark();
@@ -298,8 +302,16 @@ bool App::init(std::string* error) {
   imgui_started_ = true;
   SDL_EventState(SDL_DROPFILE, SDL_ENABLE);
 
+  if (options_.lesson) {  // the lesson's map replaces the document
+    ui_.lesson_request = options_.lesson;
+    if (openRequestedLesson(scene_, ui_))
+      ui_.lessons.goTo(options_.lesson_step - 1, scene_, ui_);
+    else
+      load_error_ = ui_.status;
+  }
   applyStartOptions(options_, scene_, ui_);  // --method, --funnel-step, --compare (compare_panel.hpp)
-  for (int i = 0; i < options_.steps; ++i) grid_.active() ? grid_.step() : scene_.step();
+  const int presses = options_.screenshot_sequence ? 0 : options_.steps;  // a sequence's frames
+  for (int i = 0; i < presses; ++i) grid_.active() ? grid_.step() : scene_.step();
   last_autosave_ = std::chrono::steady_clock::now();
   if (options_.autosave) offerRecovery();
   updateTitle();
@@ -498,11 +510,23 @@ int App::runScreenshot() {
   for (int i = 0; i < 3; ++i) frame();  // let ImGui lay the panels out
   Image image;
   frame(&image);
+  if (options_.canvas_only) image = cropImage(image, canvasRect(width(), height()));
   std::string error;
   if (!options_.screenshot || !writePng(image, *options_.screenshot, &error)) {
     std::fprintf(stderr, "polypath-editor: %s\n", error.empty() ? "no screenshot file given" : error.c_str());
     return 1;
   }
+  return load_error_.empty() ? 0 : 2;
+}
+
+int App::runScreenshotSequence() {
+  for (int i = 0; i < 3; ++i) frame();  // let ImGui lay the panels out
+  if (!options_.screenshot_sequence) return 1;
+  ui_.exports.requestSequence(*options_.screenshot_sequence, options_.steps > 0 ? options_.steps : -1,
+                              options_.canvas_only);
+  while (ui_.exports.busy()) frame();
+  std::fprintf(ui_.status_error ? stderr : stdout, "polypath-editor: %s\n", ui_.status.c_str());
+  if (ui_.status_error) return 1;
   return load_error_.empty() ? 0 : 2;
 }
 
@@ -628,6 +652,7 @@ bool App::handleShortcut(const SDL_KeyboardEvent& key) {
     ui_.tab_request = PanelTab::Help;
     return true;
   }
+  if (lessonKey(scene_, ui_, code)) return true;  // Page Down / Page Up: lesson Next / Back
   return tools_.key(scene_, code);
 }
 
@@ -641,6 +666,7 @@ void App::frame(Image* capture) {
   ImGui_ImplSDL2_NewFrame();
   feedMouseToImGui();
   ImGui::NewFrame();
+  ui_.exports.beforeFrame(scene_, ui_.debugger);  // a PNG sequence: this frame's expansion
 
   scene_.update(ImGui::GetIO().DeltaTime);
   grid_.update(ImGui::GetIO().DeltaTime);
@@ -652,7 +678,7 @@ void App::frame(Image* capture) {
       current.h != canvas_rect.h)
     camera_.setViewport(canvas_rect);
   if (scene_.documentGeneration() != fitted_generation_ || ui_.fit_requested) {
-    camera_ = initialCamera(scene_.document(), w, h);
+    camera_ = ui_.lessons.active() ? lessonCamera(scene_.document(), canvas_rect) : initialCamera(scene_.document(), w, h);
     fitted_generation_ = scene_.documentGeneration();
     ui_.fit_requested = false;
   }
@@ -668,13 +694,22 @@ void App::frame(Image* capture) {
   else
     drawPanels(scene_, ui_, tools_, w, h);
   canvas();
+  if (!grid_.active()) drawLessonCaption(scene_, ui_, canvas_rect);
   tools_.validate(scene_);
   if (std::string message = tools_.takeMessage(); !message.empty()) setStatus(ui_, message, true);
   if (!drawGridModals(grid_, grid_ui_, ui_)) drawModals(scene_, ui_);  // a .map opens as the grid
+  ui_.lessons.afterFrame(scene_, ui_);
   handleRecoveryAnswer();
   handleBackgroundRequest();
   updateTitle();
-  render(capture);
+  // Exports (exports.hpp) capture the frame like a screenshot.
+  Image export_image;
+  const bool exporting = ui_.exports.capturing();
+  Image* target = capture ? capture : exporting ? &export_image : nullptr;
+  render(target);
+  if (exporting) ui_.exports.afterRender(*target, canvas_rect);
+  bool export_error = false;
+  if (const auto message = ui_.exports.takeMessage(&export_error)) setStatus(ui_, *message, export_error);
   if (options_.autosave) autosaveTick();
   savePreferencesIfChanged();
 }
@@ -796,7 +831,10 @@ void App::canvas() {
   const std::string tool_hint = std::string(toolName(tools_.tool())) + ": " + tools_.hint();
   const char* view_hint = "wheel: zoom   middle/right/Space drag: pan   F: fit   F1: help";
   const float line = ImGui::GetTextLineHeightWithSpacing();
+  // Not in exported pictures and canvas-only screenshots (slides): only the map and search.
+  const bool hints = !ui_.exports.busy() && !options_.canvas_only;
   for (const char* text : {tool_hint.c_str(), view_hint}) {
+    if (!hints) break;
     const float room = static_cast<float>(r.w) - (text == view_hint ? coords_width : 0.0f) - 30.0f;
     if (ImGui::CalcTextSize(text).x <= room)
       dl->AddText(ImVec2(left, text == view_hint ? bottom : bottom - line), IM_COL32(kHint.r, kHint.g, kHint.b, 255), text);

@@ -89,6 +89,11 @@ class App {
   /// file and returns the exit code: 0, 1 when the PNG cannot be written, 2 when the
   /// map could not be loaded (the PNG is still written).
   int runScreenshot();
+  /// --screenshot-sequence DIR: lays out a few frames, then writes DIR/step-0000.png ..
+  /// one frame per expansion (Exporter::requestSequence, to --steps N or the end) and
+  /// returns 0, 1 when a frame cannot be written (the message goes to stderr), 2 when the
+  /// map or lesson could not be loaded.
+  int runScreenshotSequence();
 
   /// The drag benchmark (--bench-drag N): presses the ring vertex nearest the map's
   /// centre, moves it round a small circle (a quarter of a world unit) with one mouse

@@ -48,7 +48,8 @@ bool parsePoint(const std::string& s, Point& out) {
 
 std::string usage() {
   return "usage: polypath-editor [MAP] [--screenshot OUT.png] [--steps N] [--size WxH] [--start X,Y] [--goal X,Y]\n"
-         "                       [--bench-drag N]\n"
+         "                       [--bench-drag N] [--lesson FILE [--lesson-step K]] [--screenshot-sequence DIR]\n"
+         "                       [--canvas-only] [--svg OUT.svg]\n"
          "  MAP               map file to open (default: maps/seed-demo.json)\n"
          "  --start X,Y       start of the search: a world point on a polygon map, a cell column,row\n"
          "                    on a .map grid (default: the map's; on a grid the first free cell)\n"
@@ -60,7 +61,14 @@ std::string usage() {
          "  --method M        search method: visibility (default), polyanya, centre, portal, grid[:CELL]\n"
          "  --funnel-step K   (centre, portal) show the funnel after K portal steps\n"
          "  --compare P       open the Compare tab: astar-dijkstra, weight, visibility-navmesh,\n"
-         "                    navmesh-grid or triangle-polyanya, both searches at their end\n";
+         "                    navmesh-grid or triangle-polyanya, both searches at their end\n"
+         "  --lesson FILE     play a lesson (maps/lessons/*.json): its map, settings and captions\n"
+         "  --lesson-step K   show lesson step K (1-based; default 1)\n"
+         "  --screenshot-sequence DIR\n"
+         "                    write DIR/step-0000.png .. one per expansion (to --steps N, default\n"
+         "                    the whole search) without a window, and exit\n"
+         "  --canvas-only     screenshots show the canvas only, without the panel column\n"
+         "  --svg OUT.svg     write the scene as SVG (the Export menu's SVG) without a window, and exit\n";
 }
 
 ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
@@ -81,6 +89,29 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
       if (!v) return r;
       r.options.screenshot = *v;
       r.options.headless = true;
+    } else if (a == "--screenshot-sequence") {
+      const std::string* v = value("an output folder");
+      if (!v) return r;
+      r.options.screenshot_sequence = *v;
+      r.options.headless = true;
+    } else if (a == "--svg") {
+      const std::string* v = value("an output file");
+      if (!v) return r;
+      r.options.svg = *v;
+      r.options.headless = true;
+    } else if (a == "--canvas-only") {
+      r.options.canvas_only = true;
+    } else if (a == "--lesson") {
+      const std::string* v = value("a lesson file");
+      if (!v) return r;
+      r.options.lesson = *v;
+    } else if (a == "--lesson-step") {
+      const std::string* v = value("a step number");
+      if (!v) return r;
+      if (!parseInt(*v, r.options.lesson_step) || r.options.lesson_step < 1) {
+        r.error = "--lesson-step needs a step number >= 1, not '" + *v + "'";
+        return r;
+      }
     } else if (a == "--steps") {
       const std::string* v = value("a number");
       if (!v) return r;
@@ -149,6 +180,7 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
       return r;
     }
   }
+  if (r.options.screenshot && r.options.screenshot_sequence) r.error = "give --screenshot or --screenshot-sequence, not both";
   return r;
 }
 

@@ -1,5 +1,6 @@
 // command_line.hpp: `polypath-editor [MAP] [--screenshot OUT.png] [--steps N] [--size WxH]
-// [--start X,Y] [--goal X,Y]`
+// [--start X,Y] [--goal X,Y] [--lesson FILE [--lesson-step K]] [--screenshot-sequence DIR]
+// [--canvas-only] [--svg OUT.svg]`
 // and where the default map is found.
 #pragma once
 
@@ -17,6 +18,14 @@ struct AppOptions {
   std::optional<std::filesystem::path> map;         ///< map to open; none: the default map
   std::optional<std::filesystem::path> screenshot;  ///< render one frame headless to this PNG and exit
   int steps = 0;                                    ///< Step presses made before the first frame
+  /// Write one PNG per expansion to this folder headless and exit (frames 0 .. `steps`,
+  /// all expansions when `steps` is 0); `steps` then counts frames, not presses.
+  std::optional<std::filesystem::path> screenshot_sequence;
+  /// Write an SVG of the scene (after the lesson step and --steps) to this file and exit.
+  std::optional<std::filesystem::path> svg;
+  bool canvas_only = false;                         ///< screenshots show the canvas only (no panels)
+  std::optional<std::filesystem::path> lesson;      ///< lesson to open (maps/lessons/*.json)
+  int lesson_step = 1;                              ///< lesson step shown first, 1-based
   /// --start / --goal: on a polygon map world points X,Y; on a .map grid cells C,R
   /// (column, row). Applied after the map opens (see applyInitialEndpoints).
   std::optional<Point> start, goal;

@@ -1,9 +1,11 @@
 // main.cpp: polypath-editor [MAP] [--screenshot OUT.png] [--steps N] [--size WxH] [--bench-drag N]
+// [--lesson FILE [--lesson-step K]] [--screenshot-sequence DIR] [--canvas-only] [--svg OUT.svg]
 #include <cstdio>
 #include <string>
 #include <vector>
 
 #include "editor/app.hpp"
+#include "editor/exports_panel.hpp"
 
 int main(int argc, char** argv) {
   using namespace polypath::editor;
@@ -26,6 +28,12 @@ int main(int argc, char** argv) {
     return app.noDisplay() ? 2 : 1;  // 2: no display, use --screenshot
   }
   if (cl.options.screenshot) return app.runScreenshot();
+  if (cl.options.screenshot_sequence) return app.runScreenshotSequence();
+  if (cl.options.svg) {  // the Export menu's SVG, of the scene as init() left it
+    const bool ok = exportSvg(app.scene(), app.ui(), *cl.options.svg);
+    std::fprintf(ok ? stdout : stderr, "polypath-editor: %s\n", app.ui().status.c_str());
+    return ok ? (app.loadError().empty() ? 0 : 2) : 1;
+  }
   if (cl.options.bench_drag > 0) return app.runBenchDrag();
   return app.run();
 }

@@ -22,6 +22,8 @@
 #include "editor/debugger_panel.hpp"
 #include "editor/compare_panel.hpp"
 #include "editor/method_panel.hpp"
+#include "editor/exports_panel.hpp"
+#include "editor/lessons_panel.hpp"
 #include "editor/colours.hpp"
 #include "imgui.h"
 #include "imgui_stdlib.h"
@@ -142,6 +144,7 @@ void filePart(Scene& scene, UiState& ui) {
     }
     ImGui::EndPopup();
   }
+  exportMenu(scene, ui);
 }
 
 void toolsPart(Scene& scene, UiState& ui, ToolController& tools) {
@@ -887,6 +890,8 @@ void helpTab() {
       {"middle / right / Space+left drag", "pan"},
       {"F", "fit the map into the canvas"},
       {"G", "grid on or off"},
+      {"Left / Right", "one A* expansion back / forward"},
+      {"Page Down / Page Up", "lesson: next / previous step"},
       {"F1", "this help"},
       {"drop a file", "open it"},
   };
@@ -952,13 +957,15 @@ void drawModals(Scene& scene, UiState& ui) {
     openDocument(scene, ui, *ui.open_request);
     ui.open_request.reset();
   }
+  if (ui.lesson_request && !scene.dirty()) openRequestedLesson(scene, ui);
   if (ui.quit_request && !scene.dirty()) {
     ui.quit = true;
     ui.quit_request = false;
   }
   if (!ui.recovery_prompt.empty() && !ImGui::IsPopupOpen("Recover unsaved work?"))
     ImGui::OpenPopup("Recover unsaved work?");
-  if (ui.open_request && !ImGui::IsPopupOpen("Discard changes?")) ImGui::OpenPopup("Discard changes?");
+  if ((ui.open_request || ui.lesson_request) && !ImGui::IsPopupOpen("Discard changes?"))
+    ImGui::OpenPopup("Discard changes?");
   if (ui.quit_request && !ImGui::IsPopupOpen("Quit without saving?")) ImGui::OpenPopup("Quit without saving?");
 
   centreNextPopup();
@@ -987,13 +994,17 @@ void drawModals(Scene& scene, UiState& ui) {
         newDocument(scene, ui);
       else if (ui.open_request)
         openDocument(scene, ui, *ui.open_request);
+      else if (ui.lesson_request)
+        openRequestedLesson(scene, ui);
       ui.open_request.reset();
+      ui.lesson_request.reset();
       ui.new_request = false;
       ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
     if (namedButton(ui, "Cancel", "Cancel")) {
       ui.open_request.reset();
+      ui.lesson_request.reset();
       ui.new_request = false;
       ImGui::CloseCurrentPopup();
     }
@@ -1130,6 +1141,7 @@ void drawPanels(Scene& scene, UiState& ui, ToolController& tools, int window_wid
     tab(ui, "Map", "Map", PanelTab::Map, [&] { mapTab(scene, ui, tools); });
     tab(ui, "History", "History", PanelTab::History, [&] { historyTab(scene, ui); });
     tab(ui, problems_label, "Problems", PanelTab::Problems, [&] { problemsTab(scene); });
+    tab(ui, "Lessons", "Lessons", PanelTab::Lessons, [&] { lessonsTab(scene, ui); });
     tab(ui, "Help", "Help", PanelTab::Help, [&] { helpTab(); });
     ImGui::EndTabBar();
   }

@@ -22,6 +22,8 @@
 #include "editor/camera.hpp"
 #include "editor/compare_view.hpp"
 #include "editor/debugger.hpp"
+#include "editor/exports.hpp"
+#include "editor/lessons.hpp"
 #include "editor/picking.hpp"
 #include "editor/scene.hpp"
 #include "editor/tools.hpp"
@@ -29,7 +31,7 @@
 namespace polypath::editor {
 
 /// The tabs of the panel column.
-enum class PanelTab { Layers, Search, Compare, Map, History, Problems, Help };
+enum class PanelTab { Layers, Search, Compare, Map, History, Problems, Lessons, Help };
 
 /// One line of the banner at the top-left of the canvas.
 struct BannerLine {
@@ -77,6 +79,12 @@ struct UiState {
 
   SearchDebugger debugger;  ///< timeline, breakpoints (debugger_panel.hpp)
   CompareView compare;      ///< the Compare tab; the canvas shows it while that tab is open (compare_panel.hpp)
+  LessonSession lessons;    ///< the lesson being played (lessons.hpp)
+  std::optional<std::filesystem::path> lesson_request;  ///< open this lesson (after confirming unsaved changes)
+  Exporter exports;         ///< PNG and PNG-sequence exports in progress (exports.hpp)
+  std::string export_name;  ///< the Export menu's file name (without extension)
+  bool export_canvas_only = true;  ///< exported PNGs show the canvas only
+  int export_steps = -1;    ///< frames of an exported PNG sequence (-1: the whole search)
 
   Handle hovered;  ///< handle under the mouse on the canvas (highlighted in the vertex table)
   Handle dragged;  ///< handle being dragged

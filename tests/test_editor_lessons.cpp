@@ -1,0 +1,208 @@
+// test_editor_lessons.cpp: lessons played in the real editor (headless, SDL events):
+// Next / Back / Page Down / Page Up / "press Step" prompts move the caption and the
+// search to the script's values, computed here with a fresh engine on the lesson's map;
+// opening a lesson asks before dropping unsaved work; --lesson and --lesson-step.
+#include <catch2/catch.hpp>
+
+#ifdef POLYPATH_HAVE_EDITOR
+
+#include <filesystem>
+#include <string>
+
+#include "core/search.hpp"
+#include "editor/app.hpp"
+#include "editor/lessons.hpp"
+#include "editor/lessons_panel.hpp"
+#include "io/lesson.hpp"
+#include "support/headless_editor.hpp"
+#include "support/loaded_map.hpp"
+#include "support/temp_dir.hpp"
+
+using namespace polypath;
+using namespace polypath::editor;
+using namespace polypath::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path lessonFile(const char* name) { return fs::path(POLYPATH_SOURCE_DIR) / "maps" / "lessons" / name; }
+
+AppOptions withLesson(const fs::path& lesson, int step = 1) {
+  AppOptions o;
+  o.lesson = lesson;
+  o.lesson_step = step;
+  return o;
+}
+
+/// Expansions of a fresh engine on the maze (the A*-vs-Dijkstra lesson's map) with this
+/// heuristic: to the end, and until the goal first enters the open set.
+struct Oracle {
+  int total = 0;
+  int goal_opened = 0;
+};
+Oracle maze(Heuristic h) {
+  const LoadedMap m(fs::path(POLYPATH_SOURCE_DIR) / "maps" / "maze.json");
+  SearchOptions o;
+  o.heuristic = h;
+  Search s;
+  s.init(*m.query, m.query->startNode(), m.query->goalNode(), o);
+  Oracle r;
+  while (s.state().record(m.query->goalNode()).status == NodeStatus::Unseen && s.step() == SearchStatus::Running) {
+  }
+  r.goal_opened = s.state().expandedCount();
+  r.total = findPath(*m.query, m.query->startNode(), m.query->goalNode(), o).expanded;
+  return r;
+}
+
+int position(const App& app) { return app.scene().stepping() ? app.scene().searchState()->expandedCount() : 0; }
+
+}  // namespace
+
+TEST_CASE("editor lessons: Next and Back give the script's caption and expansions", "[editor][lessons]") {
+  const Lesson lesson = loadLesson(lessonFile("astar-vs-dijkstra.json"));
+  const Oracle dijkstra = maze(Heuristic::None), astar = maze(Heuristic::Euclidean);
+  REQUIRE(astar.total < dijkstra.total);
+  REQUIRE(dijkstra.goal_opened > 3);
+
+  HeadlessEditor ed(withLesson(lessonFile("astar-vs-dijkstra.json")));
+  App& app = *ed.app;
+  LessonSession& s = app.ui().lessons;
+  REQUIRE(s.active());
+  REQUIRE(app.loadError().empty());
+  CHECK(s.stepCount() == 8);
+  MapDocument want = lesson.map;
+  want.start = lesson.settings.start;
+  want.goal = lesson.settings.goal;
+  CHECK(app.scene().document() == want);
+  CHECK_FALSE(app.scene().file().has_value());  // Save never writes over the lesson's map
+  CHECK_FALSE(app.scene().dirty());
+  auto at = [&](int step, int expansions, Heuristic h) {
+    INFO("lesson step " << step);
+    CHECK(s.current() == step);
+    CHECK(s.step().caption == lesson.steps[static_cast<std::size_t>(step)].caption);
+    CHECK(position(app) == expansions);
+    CHECK(app.scene().searchOptions().heuristic == h);
+  };
+  at(0, 0, Heuristic::None);
+  ed.click("lesson Next");
+  at(1, 0, Heuristic::None);
+  CHECK(s.promptRemaining() == 3);
+  // Next completes the prompt (3 presses), then "run until goal open".
+  ed.click("lesson Next");
+  at(2, dijkstra.goal_opened, Heuristic::None);
+  ed.key(SDL_SCANCODE_PAGEDOWN);  // "run"
+  at(3, dijkstra.total, Heuristic::None);
+  CHECK(app.scene().stats().path_found);
+  ed.click("lesson Next");  // "set heuristic euclidean", "reset"
+  at(4, 0, Heuristic::Euclidean);
+  ed.click("lesson Next");  // 3 presses, "run"
+  at(5, astar.total, Heuristic::Euclidean);
+  // Back replays the lesson up to the previous step.
+  ed.click("lesson Back");
+  at(4, 0, Heuristic::Euclidean);
+  ed.key(SDL_SCANCODE_PAGEUP);
+  at(3, dijkstra.total, Heuristic::None);
+  ed.key(SDL_SCANCODE_PAGEUP);
+  at(2, dijkstra.goal_opened, Heuristic::None);
+  // The lesson never made the document dirty.
+  CHECK_FALSE(app.scene().dirty());
+}
+
+TEST_CASE("editor lessons: pressing Step as the prompt asks moves on to the next step", "[editor][lessons]") {
+  const Oracle dijkstra = maze(Heuristic::None);
+  HeadlessEditor ed(withLesson(lessonFile("astar-vs-dijkstra.json"), 2));
+  App& app = *ed.app;
+  LessonSession& s = app.ui().lessons;
+  REQUIRE(s.current() == 1);
+  REQUIRE(s.promptRemaining() == 3);
+  ed.click("lesson Step");
+  CHECK(position(app) == 1);
+  CHECK(s.promptRemaining() == 2);
+  ed.click("Step");  // the panel's Step button counts too
+  CHECK(s.promptRemaining() == 1);
+  CHECK(s.current() == 1);
+  ed.key(SDL_SCANCODE_RIGHT);  // and the Right arrow; the third press satisfies the prompt
+  CHECK(s.current() == 2);
+  CHECK(position(app) == dijkstra.goal_opened);
+}
+
+TEST_CASE("editor lessons: settings of a step reach the scene (corner offset, layers)", "[editor][lessons]") {
+  const Lesson lesson = loadLesson(lessonFile("reflex-vertices.json"));
+  HeadlessEditor ed(withLesson(lessonFile("reflex-vertices.json"), 6));  // "set corner-offset 0.5", "run"
+  App& app = *ed.app;
+  CHECK(app.ui().lessons.current() == 5);
+  CHECK(app.scene().document().settings.corner_offset == 0.5);
+  CHECK_FALSE(app.scene().dirty());
+  // The corner-offset graph's search, run to the end: a fresh engine's count.
+  MapDocument doc = lesson.map;
+  const PolygonMap map = buildPolygonMap(doc);
+  const VisibilityGraph graph(map, VisibilityOptions{0.5});
+  const VisibilityQuery q(graph, *lesson.settings.start, *lesson.settings.goal);
+  const Path p = findPath(q, q.startNode(), q.goalNode());
+  CHECK(position(app) == p.expanded);
+  CHECK(app.scene().stats().path_length == Approx(p.length).epsilon(1e-12));
+  // Layers: the lesson's ("map,vertices,start-goal", then shown: reflex-nodes, links, search, path).
+  CHECK((app.ui().layers & LayerVertices) != 0u);
+  CHECK((app.ui().layers & LayerPath) != 0u);
+  CHECK((app.ui().layers & LayerRegion) != 0u);
+  // Back to step 1: only the first layers, offset 0.
+  app.ui().lessons.goTo(0, app.scene(), app.ui());
+  ed.frames(1);
+  CHECK(app.scene().document().settings.corner_offset == 0.0);
+  CHECK((app.ui().layers & LayerPath) == 0u);
+  CHECK((app.ui().layers & LayerReflexNodes) == 0u);
+}
+
+TEST_CASE("editor lessons: opening one from the tab asks before dropping unsaved work", "[editor][lessons]") {
+  HeadlessEditor ed(withMap(fs::path(POLYPATH_SOURCE_DIR) / "maps" / "seed-demo.json"));
+  App& app = *ed.app;
+  app.scene().setStart(Point{16, 6});  // unsaved work
+  REQUIRE(app.scene().dirty());
+  ed.click("tab Lessons");
+  ed.frames(1);
+  app.ui().lessons.folder_text = (fs::path(POLYPATH_SOURCE_DIR) / "maps" / "lessons").string();
+  app.ui().lessons.listed = false;
+  ed.frames(1);
+  REQUIRE(app.ui().lessons.entries.size() >= 4);
+  for (const LessonEntry& e : app.ui().lessons.entries) CHECK(e.error.empty());
+  ed.click("lesson 0");
+  ed.frames(1);
+  ed.click("Cancel");  // the question came: keep the work
+  CHECK_FALSE(app.ui().lessons.active());
+  CHECK(app.scene().dirty());
+  CHECK(*app.scene().document().start == Point{16, 6});
+  ed.click("lesson 0");
+  ed.frames(1);
+  ed.click("Discard and open");
+  ed.frames(1);
+  REQUIRE(app.ui().lessons.active());
+  CHECK(app.ui().lessons.file() == app.ui().lessons.entries[0].file);
+  CHECK_FALSE(app.scene().dirty());
+  // Editing the lesson's map and going on keeps the edit (applied, not replaced).
+  const Point moved = *app.scene().document().goal + Point{0.25, 0};
+  app.scene().setGoal(moved);
+  ed.key(SDL_SCANCODE_PAGEUP);
+  ed.key(SDL_SCANCODE_PAGEDOWN);
+  CHECK(app.scene().dirty());
+  CHECK(app.ui().lessons.active());
+  // Opening another map ends the lesson.
+  app.ui().open_request = fs::path(POLYPATH_SOURCE_DIR) / "maps" / "maze.json";
+  ed.frames(2);
+  ed.click("Discard and open");
+  ed.frames(1);
+  CHECK_FALSE(app.ui().lessons.active());
+  CHECK(app.scene().displayName() == "Maze");
+}
+
+TEST_CASE("editor lessons: a bad lesson file is an error naming the file, never a crash", "[editor][lessons]") {
+  TempDir dir("ed-lesson");
+  const std::string bad = dir.write("bad.json", R"({"format":"polypath-lesson","version":1,"title":"x","map":"nope.json","steps":[]})");
+  AppOptions o = withLesson(bad);
+  o.map = fs::path(POLYPATH_SOURCE_DIR) / "maps" / "seed-demo.json";
+  HeadlessEditor ed(o);
+  CHECK_FALSE(ed.app->ui().lessons.active());
+  CHECK(ed.app->loadError().find("bad.json") != std::string::npos);
+  CHECK(ed.app->scene().displayName() == "Seed demo");  // the map given stays
+}
+
+#endif  // POLYPATH_HAVE_EDITOR
