@@ -227,13 +227,13 @@ void PolyanyaQuery::neighbours(NodeId n, std::vector<Arc>& out) const {
 }
 
 void PolyanyaQuery::expand(NodeId n, std::vector<Arc>& out) const {
-  const PolyanyaNode& node = nodes_[n];  // nodes_ is a deque: creating nodes keeps this valid
-  switch (node.kind) {
+  switch (nodes_[n].kind) {
     case PolyanyaNode::Kind::Goal: return;
-    case PolyanyaNode::Kind::Final: out.push_back({goalNode(), dist(node.root, goal_)}); return;
+    case PolyanyaNode::Kind::Final: out.push_back({goalNode(), dist(nodes_[n].root, goal_)}); return;
     case PolyanyaNode::Kind::Interval: expandInterval(n, out); return;
     case PolyanyaNode::Kind::Start: break;
   }
+  const PolyanyaNode node = nodes_[n];  // a copy: creating nodes may move nodes_
   // The start sees all of every face that contains it: the whole edges of those faces are
   // its successors (edges through the start lead into faces that also contain it).
   const NavMesh& mesh = pmesh_->mesh();
@@ -255,8 +255,8 @@ void PolyanyaQuery::expand(NodeId n, std::vector<Arc>& out) const {
 }
 
 void PolyanyaQuery::expandInterval(NodeId n, std::vector<Arc>& out) const {
-  const PolyanyaNode& node = nodes_[n];
-  if (node.root_wedge >= 0 && best_root_g_.dominated(node.root_wedge, node.g)) return;  // root reached more cheaply
+  if (nodes_[n].root_wedge >= 0 && best_root_g_.dominated(nodes_[n].root_wedge, nodes_[n].g)) return;  // root reached more cheaply
+  const PolyanyaNode node = nodes_[n];  // a copy: creating nodes may move nodes_
   const NavMesh& mesh = pmesh_->mesh();
   const NavMesh::Face& face = mesh.faces()[node.face];
   const int m = static_cast<int>(face.v.size());

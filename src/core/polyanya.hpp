@@ -38,7 +38,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <vector>
 
 #include "core/face_bridges.hpp"
@@ -166,7 +165,7 @@ class PolyanyaQuery final : public SearchGraph {
   Point start_, goal_;
   std::vector<int> start_faces_, goal_faces_;
   std::vector<int> goal_components_;  // FaceBridges components of the goal's faces
-  mutable std::deque<PolyanyaNode> nodes_;  // a deque: creating nodes keeps references valid
+  mutable std::vector<PolyanyaNode> nodes_;
   mutable RootTable best_root_g_;
   mutable std::vector<signed char> side_r_, side_l_;  // per face vertex, scratch of expandInterval
 };
