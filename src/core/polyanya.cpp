@@ -59,6 +59,11 @@ PolyanyaMesh::PolyanyaMesh(const NavMesh& mesh) : mesh_(&mesh), bridges_(mesh) {
   const auto& faces = mesh.faces();
   offset_.resize(faces.size() + 1, 0);
   for (std::size_t f = 0; f < faces.size(); ++f) offset_[f + 1] = offset_[f] + static_cast<int>(faces[f].v.size());
+  point_.resize(offset_.back());
+  across_.assign(offset_.back(), -1);
+  across_edge_.assign(offset_.back(), -1);
+  for (std::size_t f = 0; f < faces.size(); ++f)
+    for (std::size_t i = 0; i < faces[f].v.size(); ++i) point_[offset_[f] + i] = mesh.vertices()[faces[f].v[i]];
   std::vector<int> parent(offset_.back());
   std::iota(parent.begin(), parent.end(), 0);
   // Join the corners of neighbouring faces at both ends of their shared edge.
@@ -70,6 +75,8 @@ PolyanyaMesh::PolyanyaMesh(const NavMesh& mesh) : mesh_(&mesh), bridges_(mesh) {
       const int a = faces[f].v[i], b = faces[f].v[(i + 1) % n];
       const int j = edgeIndex(faces[g], b, a);
       if (j < 0) continue;
+      across_[offset_[f] + i] = g;
+      across_edge_[offset_[f] + i] = j;
       const int m = static_cast<int>(faces[g].v.size());
       parent[find(parent, offset_[f] + i)] = find(parent, offset_[g] + (j + 1) % m);
       parent[find(parent, offset_[f] + (i + 1) % n)] = find(parent, offset_[g] + j);
@@ -110,6 +117,7 @@ PolyanyaQuery::PolyanyaQuery(const PolyanyaMesh& pmesh, Point start, Point goal)
   PolyanyaNode t;
   t.kind = PolyanyaNode::Kind::Goal;
   t.root = goal;
+  nodes_.reserve(512);
   nodes_ = {s, t};
   for (int f : goal_faces_) goal_components_.push_back(pmesh.bridges().component(f));
 }
@@ -172,10 +180,8 @@ NodeId PolyanyaQuery::add(PolyanyaNode node, std::vector<Arc>& out, NodeId from)
 void PolyanyaQuery::addEdge(const PolyanyaNode& base, int f, int j, Point right, PolyanyaRay right_ray, Point left,
                             PolyanyaRay left_ray, bool collinear, std::vector<Arc>& out, NodeId from,
                             const Point* via) const {
-  const NavMesh::Face& face = pmesh_->mesh().faces()[f];
-  const int next = face.neighbour[j];
+  const int next = pmesh_->across(f, j);
   if (next < 0 || right == left || !pmesh_->bridges().mayLeadTo(f, j, goal_components_)) return;
-  const int n = static_cast<int>(face.v.size());
   PolyanyaNode s = base;
   s.kind = PolyanyaNode::Kind::Interval;
   s.left = left;
@@ -183,7 +189,7 @@ void PolyanyaQuery::addEdge(const PolyanyaNode& base, int f, int j, Point right,
   s.left_ray = left_ray;
   s.right_ray = right_ray;
   s.face = next;
-  s.edge = edgeIndex(pmesh_->mesh().faces()[next], face.v[(j + 1) % n], face.v[j]);
+  s.edge = pmesh_->acrossEdge(f, j);
   s.collinear = collinear;
   s.has_via = via != nullptr;
   if (via) s.via = *via;
@@ -262,7 +268,8 @@ void PolyanyaQuery::expandInterval(NodeId n, std::vector<Arc>& out) const {
   const int m = static_cast<int>(face.v.size());
   const int k = node.edge;
   const Point r = node.root, L = node.left, R = node.right;
-  auto vert = [&](int i) { return mesh.vertices()[face.v[i % m]]; };  // i in [0, 2m)
+  const int f = node.face;
+  auto vert = [&](int i) { return pmesh_->corner(f, i < m ? i : i - m); };  // i in [0, 2m)
 
   if (node.collinear) {
     // The root is a vertex of this convex face: all of it is in sight.

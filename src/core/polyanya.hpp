@@ -63,11 +63,17 @@ class PolyanyaMesh {
   bool isCorner(int wedge) const { return corner_[wedge] != 0; }
   /// Bridges of the face adjacency graph (dead-end regions).
   const FaceBridges& bridges() const { return bridges_; }
+  /// Corner i of face f as a point (packed per face, so an expansion reads one array).
+  Point corner(int f, int i) const { return point_[offset_[f] + i]; }
+  /// The face across edge i of face f (-1: a wall) and that edge's index k in it.
+  int across(int f, int i) const { return across_[offset_[f] + i]; }
+  int acrossEdge(int f, int i) const { return across_edge_[offset_[f] + i]; }
 
  private:
   const NavMesh* mesh_;
   FaceBridges bridges_;
-  std::vector<int> offset_, wedge_;
+  std::vector<int> offset_, wedge_, across_, across_edge_;
+  std::vector<Point> point_;
   std::vector<std::uint8_t> corner_;
 };
 
