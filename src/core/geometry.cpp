@@ -94,16 +94,7 @@ int orientExactProducts(Point a, Point b, Point c) {
 
 }  // namespace
 
-int orient(Point a, Point b, Point c) {
-  const double detLeft = (b.x - a.x) * (c.y - a.y);
-  const double detRight = (b.y - a.y) * (c.x - a.x);
-  const double det = detLeft - detRight;
-  // Shewchuk's ccwerrboundA = (3 + 16 eps) eps with eps = 2^-53.
-  constexpr double eps = std::numeric_limits<double>::epsilon() * 0.5;
-  constexpr double errBoundA = (3.0 + 16.0 * eps) * eps;
-  const double bound = errBoundA * (std::abs(detLeft) + std::abs(detRight));
-  if (det > bound) return 1;
-  if (-det > bound) return -1;
+int orientAdaptive(Point a, Point b, Point c) {
   if (const int o = orientExactProducts(a, b, c); o != 2) return o;
   return orientExact(a, b, c);
 }

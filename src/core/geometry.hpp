@@ -46,11 +46,26 @@ inline bool isFinite(Point p) { return std::isfinite(p.x) && std::isfinite(p.y);
 
 // [SECTION] Exact predicates
 
+/// The exact stages of orient() (after its floating-point filter could not decide).
+int orientAdaptive(Point a, Point b, Point c);
+
 /// Exact sign of the orientation of the triangle (a, b, c): +1 when c lies to the
 /// left of the directed line a->b (counter-clockwise in a y-up frame), -1 to the
 /// right, 0 when the three points are collinear. Exact for all finite inputs whose
-/// coordinate products neither overflow nor underflow.
-int orient(Point a, Point b, Point c);
+/// coordinate products neither overflow nor underflow. The filter is inline (searches
+/// call this in their inner loops); the exact stages are in geometry.cpp.
+inline int orient(Point a, Point b, Point c) {
+  const double detLeft = (b.x - a.x) * (c.y - a.y);
+  const double detRight = (b.y - a.y) * (c.x - a.x);
+  const double det = detLeft - detRight;
+  // Shewchuk's ccwerrboundA = (3 + 16 eps) eps with eps = 2^-53.
+  constexpr double eps = 0.5 * 2.220446049250313080847263336181640625e-16;
+  constexpr double errBoundA = (3.0 + 16.0 * eps) * eps;
+  const double bound = errBoundA * (std::abs(detLeft) + std::abs(detRight));
+  if (det > bound) return 1;
+  if (-det > bound) return -1;
+  return orientAdaptive(a, b, c);
+}
 
 /// Exact: p lies on the closed segment [a, b] (endpoints included).
 bool onSegment(Point a, Point b, Point p);

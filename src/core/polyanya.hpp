@@ -1,7 +1,7 @@
 // polyanya.hpp: Polyanya, the exact any-angle search on a navigation mesh, as a SearchGraph
 // whose nodes are created while the one engine (search.hpp) searches.
 //
-// [SECTION] PolyanyaMesh (per mesh: wedges around vertices, corner flags)
+// [SECTION] PolyanyaMesh (per mesh: wedges around vertices, corner flags, bridges)
 // [SECTION] PolyanyaQuery (per query: the growing graph of (interval, root) nodes)
 // [SECTION] One-shot query
 //
@@ -17,11 +17,18 @@
 // vertex. Root-level pruning keeps the best g per root and drops nodes whose root was
 // reached more cheaply. The result is the Euclidean shortest path, not an approximation.
 //
-// Deviation from the paper: the best-g table is keyed by (vertex, wedge, how the path turns
-// there: right, left, or along a straight edge), not by the vertex alone. With the paper's
-// per-vertex key this implementation lost the optimum on 63 of 1000 Aurora queries (a path
-// that reached a corner turning one way pruned the only path turning the other way), so
-// the pruning is weaker than Polyanya's and searches expand more nodes.
+// Root-level pruning follows the paper: one best g per root (a vertex, or for a pinch vertex
+// one of its wedges), and a node is dropped only when its root was reached with a g smaller
+// by more than a relative 1e-10. The tolerance matters: two routes of equal length reach a
+// corner as the right end of one cone and the left end of another (a straight run past an
+// earlier corner: r -> c1 -> c2 along one line), each turning to its own side, and rounding
+// must not let one prune the other (without it, 63 of 1000 Aurora queries lost the optimum).
+//
+// Speed-ups (none changes a length): a node with exactly one successor is expanded on the
+// spot (the paper's one-successor chaining, Cui's "intermediate" nodes: they exist for the
+// path but never enter the open set); successors across a bridge of the face adjacency
+// graph are not generated unless the goal lies beyond it (FaceBridges: the paper's dead-end
+// polygons, extended to whole dead-end regions).
 //
 // Pinches: faces meeting only at a vertex are not neighbours (NavMesh), and the free
 // directions at a vertex split into wedges (the faces around it joined through shared
@@ -33,6 +40,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/face_bridges.hpp"
 #include "core/navmesh.hpp"
 #include "core/search.hpp"
 
@@ -53,10 +61,19 @@ class PolyanyaMesh {
   int wedgeCount() const { return static_cast<int>(corner_.size()); }
   /// True when the wedge touches a wall edge (Polyanya's "corner vertex").
   bool isCorner(int wedge) const { return corner_[wedge] != 0; }
+  /// Bridges of the face adjacency graph (dead-end regions).
+  const FaceBridges& bridges() const { return bridges_; }
+  /// Corner i of face f as a point (packed per face, so an expansion reads one array).
+  Point corner(int f, int i) const { return point_[offset_[f] + i]; }
+  /// The face across edge i of face f (-1: a wall) and that edge's index k in it.
+  int across(int f, int i) const { return across_[offset_[f] + i]; }
+  int acrossEdge(int f, int i) const { return across_edge_[offset_[f] + i]; }
 
  private:
   const NavMesh* mesh_;
-  std::vector<int> offset_, wedge_;
+  FaceBridges bridges_;
+  std::vector<int> offset_, wedge_, across_, across_edge_;
+  std::vector<Point> point_;
   std::vector<std::uint8_t> corner_;
 };
 
@@ -81,7 +98,7 @@ struct PolyanyaNode {
   };
   Kind kind = Kind::Interval;
   Point root;            ///< last turning point (world units)
-  int root_wedge = -1;   ///< root-level pruning key: 3 * wedge + turn (0 right, 1 left, 2 along), or -1
+  int root_wedge = -1;   ///< root-level pruning key: the wedge of the root vertex, or -1 (start, goal, Final)
   Point left, right;     ///< interval ends as seen from the root looking into `face`
   PolyanyaRay left_ray, right_ray;  ///< the cone: root through `left` and through `right`
   int face = -1;         ///< the face beyond the interval
@@ -90,12 +107,16 @@ struct PolyanyaNode {
   double g = 0.0;        ///< length of the path to the root (world units)
   bool has_via = false;  ///< the path turns at `via` between the parent's root and this root
   Point via;             ///< (a corner passed along a straight edge just after turning at it)
+  NodeId parent = kNoNode;  ///< the node whose expansion created this one (an intermediate node of
+                            ///< a one-successor chain never enters the open set)
 };
 
 /// Polyanya on one mesh with one start and one goal: a SearchGraph that grows. Node 0 is the
 /// start, node 1 the goal; neighbours() creates the successors of a node (so it changes
-/// internal state behind a const interface; one query serves one search at a time). Arc
-/// costs are root-to-root distances, so a node's g in the engine equals its root's g.
+/// internal state behind a const interface; one query serves one search at a time). While a
+/// node has exactly one successor, neighbours() expands that one too and returns the arcs of
+/// the last (the nodes in between stay Unseen by the engine). Arc costs are root-to-root
+/// distances, so a node's g in the engine equals its root's g.
 /// heuristic() gives Polyanya's interval heuristic for any heuristic kind except None.
 class PolyanyaQuery final : public SearchGraph {
  public:
@@ -121,20 +142,38 @@ class PolyanyaQuery final : public SearchGraph {
   std::vector<Point> pathPoints(const Path& path) const;
 
  private:
+  /// Best g per root key, for root-level pruning: a small open-addressing hash table, so a
+  /// query costs nothing per mesh vertex.
+  class RootTable {
+   public:
+    /// Records g for key unless the key was reached with a g smaller by more than the tolerance.
+    bool claim(int key, double g);
+    /// True when key was reached with a g smaller than g by more than the tolerance.
+    bool dominated(int key, double g) const;
+
+   private:
+    std::size_t slot(int key) const;
+    std::vector<int> keys_ = std::vector<int>(64, -1);
+    std::vector<double> g_ = std::vector<double>(64, 0.0);
+    std::size_t used_ = 0;
+  };
+
   bool isGoalFace(int f) const;
+  void expand(NodeId n, std::vector<Arc>& out) const;
   NodeId add(PolyanyaNode node, std::vector<Arc>& out, NodeId from) const;
   void addEdge(const PolyanyaNode& base, int f, int j, Point right, PolyanyaRay right_ray, Point left,
                PolyanyaRay left_ray, bool collinear, std::vector<Arc>& out, NodeId from,
                const Point* via = nullptr) const;
   void addAlong(const PolyanyaNode& base, int f, int j, std::vector<Arc>& out, NodeId from) const;
   void expandInterval(NodeId n, std::vector<Arc>& out) const;
-  bool claimRoot(int key, double g) const;
 
   const PolyanyaMesh* pmesh_;
   Point start_, goal_;
   std::vector<int> start_faces_, goal_faces_;
+  std::vector<int> goal_components_;  // FaceBridges components of the goal's faces
   mutable std::vector<PolyanyaNode> nodes_;
-  mutable std::vector<double> best_root_g_;  // root-level pruning, per key (3 per wedge)
+  mutable RootTable best_root_g_;
+  mutable std::vector<signed char> side_r_, side_l_;  // per face vertex, scratch of expandInterval
 };
 
 // [SECTION] One-shot query
