@@ -248,7 +248,7 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
         }
       }
       if (!inside) {
-        // Branch-free, so the compiler vectorizes it: the screen costs O(r) per node.
+        // Branch-free (a compiler may vectorize it): O(r) multiply-adds per node.
         const double ax = a.x, ay = a.y, lx = lo.x, ly = lo.y, hx = hi.x, hy = hi.y;
         for (NodeId j = i + 1; j < r; ++j) {
           const double dx = xs[j] - ax, dy = ys[j] - ay;
@@ -262,10 +262,11 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
         const Point b = nodes_[j].position;
         if (a == b || !nearEdit(a, b)) continue;  // coincident nodes keep their state (not linked)
         ++stats.tested;
-        if (!linkable(i, b) || !linkable(j, a) || old.clearOfEdges(a, b, oldEdited)) continue;
         // Most such pairs cross a long edited wall that still blocks them after the edit:
-        // the few edited edges of the new map decide that before a full line of sight.
-        if (map.clearOfEdges(a, b, newEdited) && map.lineOfSight(a, b)) pairs.push_back({i, j});
+        // the few edited edges of the new map reject them first.
+        if (!map.clearOfEdges(a, b, newEdited)) continue;
+        if (!linkable(i, b) || !linkable(j, a) || old.clearOfEdges(a, b, oldEdited)) continue;
+        if (map.lineOfSight(a, b)) pairs.push_back({i, j});
       }
     }
   }
