@@ -1,10 +1,12 @@
 // path_grid.cpp: `polypath path MAP --method grid`, the grid method on a Moving AI .map
 // (start and goal as cells, column then row) or on a JSON polygon map rasterized at
-// --cell-size (start and goal in world units, located in their cells).
+// --cell-size (start and goal in world units, located in their cells); with --clearance R
+// the grid of the map eroded by R on the same cells (clearanceGrid).
 #include <algorithm>
 #include <chrono>
 #include <iomanip>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,7 +16,9 @@
 #include "cli/commands.hpp"
 #include "cli/grid_options.hpp"
 #include "cli/json_output.hpp"
+#include "cli/path_clearance.hpp"
 #include "core/grid_smoothing.hpp"
+#include "io/clearance.hpp"
 #include "io/map_io.hpp"
 #include "io/movingai.hpp"
 
@@ -40,6 +44,12 @@ constexpr const char* kGridUsage =
     "  --tie-break g|cell         among equal f: larger g first (default), or cell number\n"
     "  --smooth                   also straighten the path (skip to the furthest cell in sight)\n"
     "  --cell-size S              cell side in world units for JSON maps (default 1)\n"
+    "  --clearance R              agent radius: a cell is free only when its whole square is in\n"
+    "                             the region eroded by R (default: the map's), on the same cells\n"
+    "  --joins round|mitre        shape of the eroded corners (default: the map's, else round)\n"
+    "  --segments N               chords per quarter circle for round joins (default 8)\n"
+    "  --snap                     a start or goal closer than R to a wall moves to the nearest point\n"
+    "                             with clearance; one not in a free cell to the nearest free cell\n"
     "  --json                     one JSON object: found, length (world units), cost, path\n"
     "                             (cell centres), cells, expanded, steps, method\n";
 
@@ -48,7 +58,9 @@ struct GridRequest {
   std::optional<Point> start, goal;
   GridSettings settings;
   std::optional<double> cell_size;
-  bool smooth = false, json = false;
+  ClearanceRequest clearance;  ///< radius, joins, segments; unset: the map's settings
+  bool smooth = false, json = false, snap = false;
+  std::optional<Point> start_given, goal_given;  ///< before snapping (set only when snapped)
 };
 
 GridRequest parseGridArgs(const std::vector<std::string>& args) {
@@ -64,6 +76,9 @@ GridRequest parseGridArgs(const std::vector<std::string>& args) {
   options.push_back(nonNegativeOption("--cell-size", r.cell_size));
   options.push_back(flagOption("--smooth", r.smooth));
   options.push_back(flagOption("--json", r.json));
+  options.push_back(flagOption("--snap", r.snap));
+  const std::vector<Option> clearance_options = clearanceOptions(r.clearance);
+  options.insert(options.end(), clearance_options.begin(), clearance_options.end());
   const std::vector<std::string> positional = parseOptions(args, options, "path");
   if (positional.empty()) badInput("path needs a map file: polypath path MAP --method grid [options]");
   if (positional.size() > 1) badInput("unexpected argument '" + positional[1] + "' (path takes one map file)");
@@ -78,27 +93,71 @@ bool isMovingAiFile(const std::string& file) {
 
 /// The grid to search and the start and goal cells (indices).
 struct GridQuery {
-  Grid grid;
+  Grid grid;  ///< the grid searched (with a clearance: the eroded map's, on the original cells)
   int start = -1, goal = -1;
   std::string name;
+  std::shared_ptr<const ClearanceLevel> level;  ///< the eroded map; null at clearance 0
 };
 
-int cellOf(const Grid& grid, Point p, const char* which, bool cells, const std::string& map) {
+std::string cellText(const Grid& grid, int cell) {
+  return "(" + std::to_string(cell % grid.width) + ", " + std::to_string(cell / grid.width) + ")";
+}
+
+/// With --snap: the free cell nearest to p (BadInput when none is free), noted on stderr.
+int snapToFreeCell(const Grid& grid, Point p, const std::string& problem, const std::string& map) {
+  const int cell = nearestFreeCell(grid, p);
+  if (cell < 0) badInput(map + ": no cell of the grid is free");
+  printProblem(problem + "; snapped to cell " + cellText(grid, cell));
+  return cell;
+}
+
+/// The cell of a start or goal: for a .map (`cells`) p is a cell C,R, else a world point
+/// located in its free cell. A point not in a free cell is an error naming the map, the
+/// point and why; with `snap` it moves to the nearest free cell. `original` (the grid
+/// before erosion, null without a clearance) tells "blocked" from "closer than R to a wall".
+int cellOf(const Grid& grid, const Grid* original, double radius, Point p, const char* which, bool cells, bool snap,
+           const std::string& map) {
+  const std::string hint = "; or pass --snap to use the nearest free cell";
   if (cells) {
     const int c = static_cast<int>(p.x), r = static_cast<int>(p.y);
     if (c != p.x || r != p.y) badInput(std::string(which) + " " + formatPoint(p) + " is not a cell: give whole numbers C,R");
+    const std::string where = map + ": " + which + " cell (" + std::to_string(c) + ", " + std::to_string(r) + ")";
     if (!grid.contains(c, r))
-      badInput(map + ": " + which + " cell (" + std::to_string(c) + ", " + std::to_string(r) + ") is outside the " +
-               std::to_string(grid.width) + " x " + std::to_string(grid.height) + " grid");
-    if (grid.isBlocked(c, r))
-      badInput(map + ": " + which + " cell (" + std::to_string(c) + ", " + std::to_string(r) + ") is blocked");
-    return grid.index(c, r);
+      badInput(where + " is outside the " + std::to_string(grid.width) + " x " + std::to_string(grid.height) + " grid");
+    if (!grid.isBlocked(c, r)) return grid.index(c, r);
+    const std::string problem =
+        where + (original && !original->isBlocked(c, r)
+                     ? " is closer than the clearance " + formatNumber(radius) +
+                           " to a wall (its square is not inside the region eroded by " + formatNumber(radius) + ")"
+                     : std::string(" is blocked"));
+    if (!snap) badInput(problem + hint);
+    return snapToFreeCell(grid, grid.cellCenter(c, r), problem, map);
   }
   const int cell = grid.locate(p);
-  if (cell < 0)
-    badInput(map + ": " + which + " " + formatPoint(p) + " is not in a free cell at cell size " +
-             formatNumber(grid.cell_size) + " (a cell is free when its whole square is walkable)");
-  return cell;
+  if (cell >= 0) return cell;
+  const std::string problem =
+      map + ": " + which + " " + formatPoint(p) + " is not in a free cell at cell size " + formatNumber(grid.cell_size) +
+      (radius > 0.0 ? " (with clearance " + formatNumber(radius) +
+                          ", a cell is free when its whole square is inside the region eroded by it)"
+                    : std::string(" (a cell is free when its whole square is walkable)"));
+  if (!snap) badInput(problem + hint);
+  return snapToFreeCell(grid, p, problem, map);
+}
+
+/// The map eroded by the request's radius (built once), or null at radius 0.
+std::shared_ptr<const ClearanceLevel> erodeForGrid(const std::vector<Polygon>& polygons, const ClearanceStyle& style,
+                                                   double radius, const std::string& map) {
+  if (radius <= 0.0) return nullptr;
+  try {
+    ClearanceSet set(polygons, style, VisibilityOptions{}, 1);
+    std::shared_ptr<const ClearanceLevel> level = set.level(radius);
+    printErosionNotes(*level, map);
+    return level;
+  } catch (const GeometryError& e) {
+    badInput(map + ": " + e.what());
+  } catch (const ClearanceError& e) {
+    badInput(map + ": " + e.what());
+  }
 }
 
 GridQuery loadGridQuery(GridRequest& r) {
@@ -114,8 +173,15 @@ GridQuery loadGridQuery(GridRequest& r) {
     if (!r.start) missing.push_back("a .map file has no start: pass --start C,R");
     if (!r.goal) missing.push_back("a .map file has no goal: pass --goal C,R");
     if (!missing.empty()) throw BadInput{missing};
-    q.start = cellOf(q.grid, *r.start, "start", true, r.map);
-    q.goal = cellOf(q.grid, *r.goal, "goal", true, r.map);
+    const ClearanceStyle style = resolveClearance(r.clearance, MapSettings{});
+    const Grid original = q.grid;
+    // The free cells traced into polygons (cell units, as the grid), eroded, and
+    // rasterized back onto the file's own cells.
+    if (*r.clearance.radius > 0.0) q.level = erodeForGrid(gridToMapDocument(q.grid, r.map).polygons, style, *r.clearance.radius, r.map);
+    if (q.level) q.grid = clearanceGrid(*q.level, original);
+    const Grid* before = q.level ? &original : nullptr;
+    q.start = cellOf(q.grid, before, *r.clearance.radius, *r.start, "start", true, r.snap, r.map);
+    q.goal = cellOf(q.grid, before, *r.clearance.radius, *r.goal, "goal", true, r.snap, r.map);
     q.name = r.map;
     return q;
   }
@@ -132,13 +198,23 @@ GridQuery loadGridQuery(GridRequest& r) {
   if (!r.start) r.start = doc.start;
   if (!r.goal) r.goal = doc.goal;
   if (!r.start || !r.goal) badInput(r.map + ": the map has no start or goal; pass --start X,Y and --goal X,Y");
+  const ClearanceStyle style = resolveClearance(r.clearance, doc.settings);
+  const double radius = *r.clearance.radius;
+  const PolygonMap original = buildPolygonMap(doc);
+  q.level = erodeForGrid(doc.polygons, style, radius, r.map);
+  if (q.level) {
+    // Start and goal need the clearance first (the polygon methods' messages and --snap).
+    r.start = placeEndpoint(*q.level, original, "start", *r.start, r.start_given, r.snap, r.map);
+    r.goal = placeEndpoint(*q.level, original, "goal", *r.goal, r.goal_given, r.snap, r.map);
+  }
   try {
-    q.grid = rasterize(buildPolygonMap(doc), r.cell_size.value_or(1.0));
+    const Grid lattice = latticeOf(original, r.cell_size.value_or(1.0));
+    q.grid = q.level ? clearanceGrid(*q.level, lattice) : rasterize(original, lattice);
   } catch (const std::invalid_argument& e) {
     badInput(r.map + ": " + e.what());
   }
-  q.start = cellOf(q.grid, *r.start, "start", false, r.map);
-  q.goal = cellOf(q.grid, *r.goal, "goal", false, r.map);
+  q.start = cellOf(q.grid, nullptr, radius, *r.start, "start", false, r.snap, r.map);
+  q.goal = cellOf(q.grid, nullptr, radius, *r.goal, "goal", false, r.snap, r.map);
   q.name = doc.name;
   return q;
 }
@@ -183,6 +259,11 @@ int runPathGrid(const std::vector<std::string>& args) {
     out["expanded"] = path.expanded;
     out["steps"] = steps;
     out["method"] = "grid";
+    if (q.level) out["clearance"] = q.level->radius();
+    if (r.snap) {
+      out["start"] = pointJson(q.grid.cellCenter(q.start % q.grid.width, q.start / q.grid.width));
+      out["goal"] = pointJson(q.grid.cellCenter(q.goal % q.grid.width, q.goal / q.grid.width));
+    }
     if (r.smooth) {
       out["smoothed"] = pointsJson(smoothed);
       out["smoothed_length"] = polylineLength(smoothed);
@@ -196,6 +277,7 @@ int runPathGrid(const std::vector<std::string>& args) {
   out << "map        " << r.map << " (" << q.grid.width << " x " << q.grid.height << " cells of "
       << formatNumber(q.grid.cell_size) << ", " << q.grid.freeCount() << " free)\n";
   out << "method     grid (" << describe(r.settings) << ")\n";
+  if (q.level) printClearanceSummary(out, *q.level);
   out << "start      cell (" << sx << ", " << sy << ")\ngoal       cell (" << gx << ", " << gy << ")\n";
   out << "found      " << (path.found ? "yes" : "no") << "\n";
   if (path.found) {

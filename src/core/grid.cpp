@@ -36,6 +36,22 @@ int Grid::locate(Point p) const {
   return -1;
 }
 
+int nearestFreeCell(const Grid& grid, Point p) {
+  int best = -1;
+  double best_d2 = 0.0;
+  for (int y = 0; y < grid.height; ++y)
+    for (int x = 0; x < grid.width; ++x) {
+      if (grid.blocked[grid.index(x, y)]) continue;
+      const Point d = grid.cellCenter(x, y) - p;
+      const double d2 = d.x * d.x + d.y * d.y;
+      if (best < 0 || d2 < best_d2) {
+        best = grid.index(x, y);
+        best_d2 = d2;
+      }
+    }
+  return best;
+}
+
 // [SECTION] Rasterizing a polygon map
 
 namespace {
@@ -69,7 +85,7 @@ bool segmentReachesOpenBox(Point p, Point q, Point lo, Point hi) {
 
 }  // namespace
 
-Grid rasterize(const PolygonMap& map, double cell_size) {
+Grid latticeOf(const PolygonMap& map, double cell_size) {
   if (!(cell_size > 0.0) || !std::isfinite(cell_size))
     throw std::invalid_argument("cell size must be a positive finite number");
   if (map.empty()) return Grid(0, 0, cell_size);
@@ -77,8 +93,20 @@ Grid rasterize(const PolygonMap& map, double cell_size) {
   const double wf = std::ceil((b.max.x - b.min.x) / cell_size), hf = std::ceil((b.max.y - b.min.y) / cell_size);
   if (!(wf * hf <= double(1 << 26)))
     throw std::invalid_argument("cell size " + std::to_string(cell_size) + " gives more than 2^26 cells for this map");
-  Grid grid(std::max(1, static_cast<int>(wf)), std::max(1, static_cast<int>(hf)), cell_size, b.min);
+  return Grid(std::max(1, static_cast<int>(wf)), std::max(1, static_cast<int>(hf)), cell_size, b.min);
+}
+
+Grid rasterize(const PolygonMap& map, double cell_size) { return rasterize(map, latticeOf(map, cell_size)); }
+
+Grid rasterize(const PolygonMap& map, Grid grid) {
+  if (!(grid.cell_size > 0.0) || !std::isfinite(grid.cell_size))
+    throw std::invalid_argument("cell size must be a positive finite number");
   const int w = grid.width, h = grid.height;
+  if (map.empty() || w == 0 || h == 0) {
+    std::fill(grid.blocked.begin(), grid.blocked.end(), std::uint8_t{1});
+    return grid;
+  }
+  const double cell_size = grid.cell_size;
 
   // Cells whose open interior a ring edge or vertex reaches.
   std::vector<std::uint8_t> touched(grid.blocked.size(), 0);

@@ -62,6 +62,11 @@ struct Grid {
   int locate(Point p) const;
 };
 
+/// The free cell whose centre is nearest to world point p (Euclidean; among equal
+/// distances the lowest cell number), as an index; -1 when no cell is free. O(cells).
+/// What `--snap` moves a start or goal to when it is not in a free cell.
+int nearestFreeCell(const Grid& grid, Point p);
+
 // [SECTION] Rasterizing a polygon map
 
 /// The grid of a polygon map at a cell size (world units): the lattice starts at the
@@ -72,6 +77,18 @@ struct Grid {
 /// open interior. All decisions use the exact predicates. Throws std::invalid_argument
 /// when cell_size is not positive and finite or the grid would exceed 2^26 cells.
 Grid rasterize(const PolygonMap& map, double cell_size);
+
+/// The lattice rasterize(map, cell_size) fills: width, height, cell_size and origin (the
+/// map's minimum bounds corner), every cell free; 0 x 0 for an empty map. Throws
+/// std::invalid_argument like rasterize.
+Grid latticeOf(const PolygonMap& map, double cell_size);
+
+/// `map` rasterized onto a given lattice (`lattice`'s width, height, cell_size and origin;
+/// its cells are overwritten): a cell is free exactly as in rasterize(map, cell_size), and
+/// every cell when `map` is empty is blocked. Used to rasterize a map eroded by an agent
+/// radius on the original map's lattice, so that its cells are the original's cells
+/// (rasterize(map, s) == rasterize(map, latticeOf(map, s))).
+Grid rasterize(const PolygonMap& map, Grid lattice);
 
 // [SECTION] GridGraph
 

@@ -20,6 +20,8 @@
 #include <ctime>
 
 #include "editor/debugger_panel.hpp"
+#include "editor/grid_modals.hpp"
+#include "editor/initial_endpoints.hpp"
 #include "editor/grid_snap.hpp"
 #include "editor/sdl_draw.hpp"
 #include "imgui.h"
@@ -281,6 +283,10 @@ bool App::init(std::string* error) {
   if (!renderer_) return fail(std::string("cannot create a renderer: ") + SDL_GetError(), false);
 
   loadInitialDocument();
+  if (const std::string e = applyInitialEndpoints(options_, grid_, scene_); !e.empty()) {
+    if (load_error_.empty()) load_error_ = e;
+    setStatus(ui_, e, true);
+  }
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
@@ -587,7 +593,8 @@ bool App::handleShortcut(const SDL_KeyboardEvent& key) {
       if (code == SDL_SCANCODE_Z) shift ? grid_.redo() : grid_.undo();
       if (code == SDL_SCANCODE_Y) grid_.redo();
       if (code == SDL_SCANCODE_S && key.repeat == 0) saveGridFile(grid_, ui_, shift);
-      return code == SDL_SCANCODE_Z || code == SDL_SCANCODE_Y || code == SDL_SCANCODE_S;
+      if (code == SDL_SCANCODE_N) ui_.new_request = true;
+      return code == SDL_SCANCODE_Z || code == SDL_SCANCODE_Y || code == SDL_SCANCODE_S || code == SDL_SCANCODE_N;
     }
     switch (code) {
       case SDL_SCANCODE_Z:
@@ -650,14 +657,6 @@ void App::frame(Image* capture) {
 
   scene_.update(ImGui::GetIO().DeltaTime);
   grid_.update(ImGui::GetIO().DeltaTime);
-  if (ui_.open_request) {  // a .map opens as a grid; any other file leaves grid mode
-    if (isGridFile(*ui_.open_request)) {
-      openGridFile(grid_, ui_, *ui_.open_request);
-      ui_.open_request.reset();
-    } else {
-      grid_.close();
-    }
-  }
 
   const int w = width(), h = height();
   const ScreenRect canvas_rect = canvasRect(w, h);
@@ -684,7 +683,7 @@ void App::frame(Image* capture) {
   canvas();
   tools_.validate(scene_);
   if (std::string message = tools_.takeMessage(); !message.empty()) setStatus(ui_, message, true);
-  drawModals(scene_, ui_);
+  if (!drawGridModals(grid_, grid_ui_, ui_)) drawModals(scene_, ui_);  // a .map opens as the grid
   handleRecoveryAnswer();
   handleBackgroundRequest();
   updateTitle();

@@ -2,6 +2,7 @@
 #include "editor/command_line.hpp"
 
 #include <charconv>
+#include <cstdlib>
 #include <system_error>
 
 #include <SDL.h>
@@ -27,11 +28,28 @@ bool parseSize(const std::string& s, int& w, int& h) {
          h <= 16384;
 }
 
+// "X,Y": two finite numbers separated by a comma.
+bool parsePoint(const std::string& s, Point& out) {
+  const auto comma = s.find(',');
+  if (comma == std::string::npos) return false;
+  const std::string xs = s.substr(0, comma), ys = s.substr(comma + 1);
+  char* end = nullptr;
+  out.x = std::strtod(xs.c_str(), &end);
+  if (xs.empty() || *end != '\0') return false;
+  out.y = std::strtod(ys.c_str(), &end);
+  if (ys.empty() || *end != '\0') return false;
+  return isFinite(out);
+}
+
 }  // namespace
 
 std::string usage() {
-  return "usage: polypath-editor [MAP] [--screenshot OUT.png] [--steps N] [--size WxH] [--bench-drag N]\n"
+  return "usage: polypath-editor [MAP] [--screenshot OUT.png] [--steps N] [--size WxH] [--start X,Y] [--goal X,Y]\n"
+         "                       [--bench-drag N]\n"
          "  MAP               map file to open (default: maps/seed-demo.json)\n"
+         "  --start X,Y       start of the search: a world point on a polygon map, a cell column,row\n"
+         "                    on a .map grid (default: the map's; on a grid the first free cell)\n"
+         "  --goal X,Y        goal of the search, likewise (on a grid default the last free cell)\n"
          "  --screenshot OUT  render one frame without a window, write it as PNG and exit\n"
          "  --steps N         press Step N times before showing (the search's open and closed sets)\n"
          "  --size WxH        window size in pixels (default: the last one, first 1280x800)\n"
@@ -71,6 +89,15 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
         return r;
       }
       r.options.size_given = true;
+    } else if (a == "--start" || a == "--goal") {
+      const std::string* v = value("X,Y");
+      if (!v) return r;
+      Point p;
+      if (!parsePoint(*v, p)) {
+        r.error = a + " needs X,Y (world units on a polygon map, cell column,row on a .map), not '" + *v + "'";
+        return r;
+      }
+      (a == "--start" ? r.options.start : r.options.goal) = p;
     } else if (a == "--bench-drag") {
       const std::string* v = value("a number of frames");
       if (!v) return r;

@@ -1,4 +1,5 @@
-// command_line.hpp: `polypath-editor [MAP] [--screenshot OUT.png] [--steps N] [--size WxH]`
+// command_line.hpp: `polypath-editor [MAP] [--screenshot OUT.png] [--steps N] [--size WxH]
+// [--start X,Y] [--goal X,Y]`
 // and where the default map is found.
 #pragma once
 
@@ -7,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "core/geometry.hpp"
+
 namespace polypath::editor {
 
 /// What the editor is asked to do at start.
@@ -14,6 +17,9 @@ struct AppOptions {
   std::optional<std::filesystem::path> map;         ///< map to open; none: the default map
   std::optional<std::filesystem::path> screenshot;  ///< render one frame headless to this PNG and exit
   int steps = 0;                                    ///< Step presses made before the first frame
+  /// --start / --goal: on a polygon map world points X,Y; on a .map grid cells C,R
+  /// (column, row). Applied after the map opens (see applyInitialEndpoints).
+  std::optional<Point> start, goal;
   int width = 1280;                                 ///< window width, pixels
   int height = 800;                                 ///< window height, pixels
   bool size_given = false;  ///< --size was given (else the remembered window size is used)

@@ -95,6 +95,8 @@ void filePart(GridScene& grid, UiState& ui) {
   if (button(ui, "Open")) ui.open_request = std::filesystem::path(ui.path_text);
   if (button(ui, "Save", true)) saveGridFile(grid, ui, false);
   if (button(ui, "Save As", true)) saveGridFile(grid, ui, true);
+  if (button(ui, "New", true)) ui.new_request = true;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Leave the grid for an empty polygon map (Ctrl+N); asks first about unsaved walls.");
   ImGui::TextWrapped("%s%s  %d x %d cells, %d free", grid.displayName().c_str(), grid.dirty() ? " *" : "",
                      grid.grid().width, grid.grid().height, grid.grid().freeCount());
   if (!ui.status.empty()) {

@@ -19,6 +19,7 @@ struct GridUi {
   GridTool tool = GridTool::Wall;
   int brush = 0;            ///< brush radius in cells (0 = one cell, 1 = 3 x 3, ...)
   int dragging_marker = 0;  ///< 1 while the start is dragged, 2 the goal, 0 otherwise
+  bool discard_confirmed = false;  ///< the user gave up the grid's changes for the pending request
 };
 
 /// True for a path ending in ".map" (a Moving AI grid).

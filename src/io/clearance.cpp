@@ -5,6 +5,7 @@
 // [SECTION] Erosion with GEOS
 // [SECTION] Walls and placement
 // [SECTION] ClearanceLevel and ClearanceSet
+// [SECTION] The grid method with a clearance
 #include "io/clearance.hpp"
 
 #include <algorithm>
@@ -410,4 +411,14 @@ std::vector<double> ClearanceSet::cachedRadii() const {
   return out;
 }
 
+// [SECTION] The grid method with a clearance
+
+Grid clearanceGrid(const ClearanceLevel& level, const Grid& lattice) { return rasterize(level.map(), lattice); }
+
+Grid clearanceGrid(ClearanceSet& set, double radius, double cell_size) {
+  const Grid lattice = latticeOf(set.original(), cell_size);
+  return clearanceGrid(*set.level(radius), lattice);
+}
+
 }  // namespace polypath
+

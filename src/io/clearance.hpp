@@ -6,6 +6,7 @@
 // [SECTION] Erosion (ErodedRegion, erodeRegion, erodedDocument)
 // [SECTION] Walls and start/goal placement
 // [SECTION] ClearanceLevel and ClearanceSet (several radii, each built once)
+// [SECTION] The grid method with a clearance
 //
 // Method: a disc of radius r centred at p fits in the walkable region exactly when p lies
 // in the region eroded by r (the Minkowski difference of the region and the disc), so the
@@ -40,6 +41,7 @@
 #include <string>
 #include <vector>
 
+#include "core/grid.hpp"
 #include "core/polygon_map.hpp"
 #include "core/visibility_graph.hpp"
 #include "io/map_io.hpp"
@@ -237,5 +239,23 @@ class ClearanceSet {
   std::size_t clock_ = 0;
   std::size_t builds_ = 0;
 };
+
+// [SECTION] The grid method with a clearance
+
+/// The grid of a clearance level on a given lattice (usually the original map's, see
+/// latticeOf, or a Moving AI grid's own cells): rasterize(level.map(), lattice), so a cell
+/// is free exactly when its closed square lies in the region eroded by the radius, and
+/// every point of a free cell is at least level.eroded().guaranteedClearance() from every
+/// wall of the original map. At radius 0 this is the original map's grid, cell for cell.
+/// Throws std::invalid_argument for a lattice whose cell size is not positive and finite.
+Grid clearanceGrid(const ClearanceLevel& level, const Grid& lattice);
+
+/// The grid method's raster of `set`'s map eroded by `radius` at `cell_size` world units,
+/// on the original map's lattice (latticeOf(set.original(), cell_size)): the same cells as
+/// rasterize(set.original(), cell_size), each free only when its square keeps the radius
+/// from every wall. The level is built once and cached by the set (what the editor's
+/// clearance slider needs). Throws ClearanceError (see erodeRegion) and
+/// std::invalid_argument (cell size, see rasterize).
+Grid clearanceGrid(ClearanceSet& set, double radius, double cell_size);
 
 }  // namespace polypath
