@@ -152,6 +152,7 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
   for (NodeId n = 0; n < static_cast<NodeId>(nodes_.size()); ++n) oldKeys.push_back({nodeKey(old, nodes_[n]), n});
   std::sort(oldKeys.begin(), oldKeys.end());
   const std::vector<std::vector<Arc>> oldAdjacency = std::move(adjacency_);
+  const std::vector<Link> oldLinks = std::move(links_);
 
   map_ = &map;
   makeNodes();
@@ -174,50 +175,107 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
     }
     ++stats.new_nodes;
   }
-  // Old neighbours of each matched node, mapped to new ids (old adjacency is sorted by
-  // old id, and matching preserves order, so the mapped lists stay sorted).
   std::vector<NodeId> newOf(oldAdjacency.size(), kNoNode);
   for (NodeId n = 0; n < r; ++n)
     if (match[n] != kNoNode) newOf[match[n]] = n;
-  std::vector<char> nearEdit(nodes_.size(), 0);  // scratch per row
-  for (NodeId i = 0; i < r; ++i) {
-    const Point a = nodes_[i].position;
-    // The old links of node i to later matched nodes, as new ids in increasing order.
-    std::vector<NodeId> kept;
-    if (match[i] != kNoNode)
-      for (const Arc& arc : oldAdjacency[match[i]])
-        if (newOf[arc.to] > i) kept.push_back(newOf[arc.to]);
-    std::sort(kept.begin(), kept.end());
-    auto k = kept.begin();
-    for (NodeId j = i + 1; j < r; ++j) {
-      bool retest = match[i] == kNoNode || match[j] == kNoNode;
-      const Point b = nodes_[j].position;
-      if (!retest && !boxes.empty()) {
-        if (segmentNearBox(a, b, all))  // quick reject first: most pairs miss the whole edit
-          for (const Box& box : boxes)
-            if (segmentNearBox(a, b, box)) {
-              retest = true;
-              break;
-            }
-      }
-      while (k != kept.end() && *k < j) ++k;
-      bool linked;
-      const bool wasLinked = k != kept.end() && *k == j;
-      if (retest && match[i] != kNoNode && match[j] != kNoNode && a != b) {
-        ++stats.tested;
-        if (wasLinked) linked = map.clearOfEdges(a, b, newEdited);
-        else if (!linkable(i, b) || !linkable(j, a) || old.clearOfEdges(a, b, oldEdited)) linked = false;
-        else linked = map.lineOfSight(a, b);
-      } else if (retest) {
-        ++stats.tested;
-        linked = testLink(i, j);
-      } else {
-        ++stats.kept;
-        linked = wasLinked;
-      }
-      if (linked) addLink(i, j);
+  std::vector<std::pair<NodeId, NodeId>> pairs;  // the new links, i < j: kept old links first
+  pairs.reserve(oldLinks.size() + 64);
+  auto nearEdit = [&](Point a, Point b) {
+    if (boxes.empty() || !segmentNearBox(a, b, all)) return false;  // most segments miss the whole edit
+    for (const Box& box : boxes)
+      if (segmentNearBox(a, b, box)) return true;
+    return false;
+  };
+  // 1. Old links between matched nodes: kept unless they pass near the edit and an
+  //    edited edge of the new map blocks them now.
+  for (const Link& l : oldLinks) {
+    NodeId i = newOf[l.a], j = newOf[l.b];
+    if (i == kNoNode || j == kNoNode) continue;  // a changed node: step 2
+    if (i > j) std::swap(i, j);
+    const Point a = nodes_[i].position, b = nodes_[j].position;
+    bool linked = true;
+    if (a == b) {
+      ++stats.tested;
+      linked = testLink(i, j);
+    } else if (nearEdit(a, b)) {
+      ++stats.tested;
+      linked = map.clearOfEdges(a, b, newEdited);
+    }
+    if (linked) pairs.push_back({i, j});
+  }
+  // Matching keeps the order of the nodes, so the kept links are still in (i, j) order.
+  if (!std::is_sorted(pairs.begin(), pairs.end())) std::sort(pairs.begin(), pairs.end());
+  const std::size_t kept = pairs.size();
+  // 2. Every pair with a changed node (moved, or its wedge changed): tested in full.
+  for (NodeId n = 0; n < r; ++n) {
+    if (match[n] != kNoNode) continue;
+    for (NodeId m = 0; m < r; ++m) {
+      if (m == n || (match[m] == kNoNode && m < n)) continue;  // each changed pair once
+      const NodeId i = std::min(n, m), j = std::max(n, m);
+      ++stats.tested;
+      if (testLink(i, j)) pairs.push_back({i, j});
     }
   }
+  // 3. Pairs of matched nodes not linked before: only a segment through the edit can
+  //    have been blocked by an edited edge of the old map alone. For each node a, the
+  //    other nodes are screened by the cone from a over the box of the edit (two cross
+  //    products) before the exact tests.
+  if (!boxes.empty()) {
+    // The cone screen uses the box grown by a further relative margin, so rounding in the
+    // cross products never drops a segment segmentNearBox() would accept.
+    const double grow = 1e-7 * std::max({all.max.x - all.min.x, all.max.y - all.min.y, std::abs(all.min.x),
+                                         std::abs(all.min.y), std::abs(all.max.x), std::abs(all.max.y), 1e-300});
+    const Box cone{all.min - Point{grow, grow}, all.max + Point{grow, grow}};
+    const Point corners[4] = {cone.min, {cone.max.x, cone.min.y}, cone.max, {cone.min.x, cone.max.y}};
+    std::vector<NodeId> wasLinked(static_cast<std::size_t>(r), kNoNode);  // per row: old neighbours of i
+    std::vector<double> xs(static_cast<std::size_t>(r)), ys(static_cast<std::size_t>(r));
+    for (NodeId n = 0; n < r; ++n) xs[n] = nodes_[n].position.x, ys[n] = nodes_[n].position.y;
+    std::vector<char> inCone(static_cast<std::size_t>(r), 1);
+    for (NodeId i = 0; i < r; ++i) {
+      if (match[i] == kNoNode) continue;
+      for (const Arc& arc : oldAdjacency[match[i]])
+        if (newOf[arc.to] != kNoNode) wasLinked[newOf[arc.to]] = i;
+      const Point a = nodes_[i].position;
+      const bool inside = a.x >= cone.min.x && a.x <= cone.max.x && a.y >= cone.min.y && a.y <= cone.max.y;
+      // The cone from a over the box: between the two extreme corner directions.
+      Point lo{}, hi{};
+      if (!inside) {
+        lo = hi = corners[0] - a;
+        for (int c = 1; c < 4; ++c) {
+          const Point d = corners[c] - a;
+          if (cross(lo, d) < 0.0) lo = d;
+          if (cross(d, hi) < 0.0) hi = d;
+        }
+      }
+      if (!inside) {
+        // Branch-free (a compiler may vectorize it): O(r) multiply-adds per node.
+        const double ax = a.x, ay = a.y, lx = lo.x, ly = lo.y, hx = hi.x, hy = hi.y;
+        for (NodeId j = i + 1; j < r; ++j) {
+          const double dx = xs[j] - ax, dy = ys[j] - ay;
+          inCone[j] = static_cast<char>((lx * dy - ly * dx >= 0.0) & (dx * hy - dy * hx >= 0.0));
+        }
+      } else {
+        std::fill(inCone.begin() + i + 1, inCone.end(), 1);
+      }
+      for (NodeId j = i + 1; j < r; ++j) {
+        if (!inCone[j] || match[j] == kNoNode || wasLinked[j] == i) continue;
+        const Point b = nodes_[j].position;
+        if (a == b || !nearEdit(a, b)) continue;  // coincident nodes keep their state (not linked)
+        ++stats.tested;
+        // Most such pairs cross a long edited wall that still blocks them after the edit:
+        // the few edited edges of the new map reject them first.
+        if (!map.clearOfEdges(a, b, newEdited)) continue;
+        if (!linkable(i, b) || !linkable(j, a) || old.clearOfEdges(a, b, oldEdited)) continue;
+        if (map.lineOfSight(a, b)) pairs.push_back({i, j});
+      }
+    }
+  }
+  std::sort(pairs.begin() + static_cast<std::ptrdiff_t>(kept), pairs.end());
+  std::inplace_merge(pairs.begin(), pairs.begin() + static_cast<std::ptrdiff_t>(kept), pairs.end());
+  for (NodeId n = 0; n < r; ++n)
+    if (match[n] != kNoNode) adjacency_[n].reserve(oldAdjacency[match[n]].size() + 4);
+  for (const auto& [i, j] : pairs) addLink(i, j);
+  stats.kept = static_cast<std::int64_t>(r) * (r - 1) / 2 - stats.tested;
   return stats;
 }
 

@@ -58,7 +58,7 @@ class VisibilityGraph {
   struct UpdateStats {
     int changed_edges = 0;    ///< ring edges present in only one of the two maps
     int new_nodes = 0;        ///< nodes with no identical node (same corner and position) before
-    std::int64_t kept = 0;    ///< node pairs whose link state was carried over untested
+    std::int64_t kept = 0;    ///< node pairs whose link state was carried over untested (all pairs - tested)
     std::int64_t tested = 0;  ///< node pairs tested again (wedge, tangent, line of sight)
   };
 
@@ -69,11 +69,18 @@ class VisibilityGraph {
   /// Brings the graph up to date with `map`, an edited version of the current map (for
   /// example one vertex moved), with the same options. The result is exactly the graph
   /// a full rebuild on `map` gives (same nodes, same links in the same order). Method:
-  /// the ring edges present in only one of the two maps are found by sorting; a node
-  /// pair whose two nodes existed before (same corner wedge, same position) and whose
-  /// segment does not come near any changed edge keeps its old link state; only the
-  /// other pairs are tested. Cost: O(r^2) cheap box tests plus a line-of-sight test per
-  /// pair near the edit. `map` must outlive the graph; the old map is not used after.
+  /// the ring edges present in only one of the two maps are found by sorting, and nodes
+  /// are matched by their corner (position and wedge rays). Then only three kinds of
+  /// pairs are tested: (1) old links whose segment comes near a changed edge, against
+  /// the edited edges of the new map; (2) every pair with a changed node (moved, or its
+  /// wedge changed: a few per moved vertex), in full (tangency, then line of sight
+  /// through the map's edge grid); (3) unlinked pairs of matched nodes whose segment
+  /// passes through the box of the edit (screened per node by the cone over the box,
+  /// two cross products per pair), which can only have become visible if an edited edge
+  /// of the old map blocked them. Every other pair keeps its state untested. Cost:
+  /// O(L) for L old links, O(c r) line-of-sight tests for c changed nodes, and the cone
+  /// screen (O(r^2) multiply-adds, no map access). `map` must outlive the graph; the
+  /// old map is not used after.
   UpdateStats update(const PolygonMap& map);
 
   /// Bytes held by the graph's own arrays (nodes, links, adjacency), not the map's.

@@ -114,8 +114,19 @@ void Scene::rebuild() {
   base_problems_.clear();
   const auto v0 = Clock::now();
   try {
-    base_problems_ = validateMap(doc_);
+    // During a drag only the moved edges are checked (incremental_validation.hpp);
+    // validateMap runs when that cannot decide, and again when the drag ends.
+    std::optional<std::vector<MapProblem>> quick;
+    if (gesture_base_) quick = drag_validator_.check(doc_);
+    validated_incrementally_ = quick.has_value();
+    if (quick) {
+      base_problems_ = std::move(*quick);
+    } else {
+      base_problems_ = validateMap(doc_);
+      drag_validator_.reset(doc_, base_problems_);
+    }
   } catch (const std::exception& e) {
+    drag_validator_.clear();
     base_problems_.push_back({MapProblem::Severity::Error, "", std::string("validation failed: ") + e.what()});
   }
   validate_ms_ = msSince(v0);
@@ -136,6 +147,7 @@ void Scene::rebuild() {
       query_.reset();
       sgraph_ = nullptr;
       graph_updated_ = false;
+      const auto g0 = Clock::now();
       if (graph_ && map_current_before && shape == built_shape_ && vo.corner_offset == built_offset_) {
         // Only vertex positions moved: bring the graph up to date (exactly a rebuild's graph).
         try {
@@ -147,6 +159,7 @@ void Scene::rebuild() {
         }
       }
       if (!graph_updated_) graph_ = std::make_unique<VisibilityGraph>(*map, vo);
+      graph_ms_ = msSince(g0);
       build_ms_ = msSince(t0);
       map_ = std::move(map);
       built_shape_ = shape;
@@ -504,6 +517,7 @@ void Scene::updateStats() {
   }
   s.validate_ms = validate_ms_;
   s.build_ms = build_ms_;
+  s.graph_ms = graph_ms_;
   s.query_ms = query_ms_;
   s.graph_updated = graph_updated_;
   s.update_tested = update_tested_;

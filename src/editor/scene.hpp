@@ -10,6 +10,9 @@
 // scene.cpp. Every edit goes through edit() or a gesture and
 // becomes one undoable command (history.hpp).
 //
+// During a gesture (a drag) validation checks only the moved edges (DragValidator,
+// io/incremental_validation.hpp) and falls back to validateMap when that cannot decide;
+// endGesture() runs the full validateMap once more, so the messages are its own.
 // Every edit rebuilds the PolygonMap and redoes the query; the VisibilityGraph is updated
 // in place (VisibilityGraph::update, exactly a rebuild's graph) when only vertex positions
 // changed (a drag), else built anew. With settings.clearance r > 0 the search runs on the
@@ -35,6 +38,7 @@
 #include "editor/picking.hpp"
 #include "editor/scene_method.hpp"
 #include "io/clearance.hpp"
+#include "io/incremental_validation.hpp"
 #include "io/map_io.hpp"
 
 namespace polypath::editor {
@@ -51,6 +55,7 @@ struct SceneStats {
   double path_length = 0.0;      ///< world units, 0 without a path
   double validate_ms = 0.0;      ///< validateMap time of the last rebuild, milliseconds
   double build_ms = 0.0;         ///< PolygonMap + VisibilityGraph build time, milliseconds
+  double graph_ms = 0.0;         ///< of build_ms: the VisibilityGraph build or update alone
   double query_ms = 0.0;         ///< VisibilityQuery + findPath time, milliseconds
   /// The last rebuild updated the graph in place (VisibilityGraph::update: only vertex
   /// positions moved) instead of building it anew; build_ms then is the update's time.
@@ -343,7 +348,10 @@ class Scene {
   double step_budget_ = 0.0;
 
   double validate_ms_ = 0.0;
+  DragValidator drag_validator_;          // during a gesture: validation from the moved edges
+  bool validated_incrementally_ = false;  // base_problems_ came from drag_validator_
   double build_ms_ = 0.0;
+  double graph_ms_ = 0.0;
   double query_ms_ = 0.0;
   // Clearance: the set is rebuilt when the polygons, style or corner offset change.
   void rebuildClearance();

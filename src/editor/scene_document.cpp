@@ -106,6 +106,7 @@ void Scene::gestureUpdate(const std::function<bool(MapDocument&)>& change) {
 void Scene::endGesture(const std::string& label) {
   if (!gesture_base_) return;
   gesture_base_.reset();
+  if (validated_incrementally_) rebuild();  // the full validateMap, with its messages
   if (doc_ == history_.current()) return;
   history_.push(EditCommand{label, doc_, {}});
 }

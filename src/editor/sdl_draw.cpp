@@ -38,7 +38,16 @@ SdlDebugDraw::SdlDebugDraw(SDL_Renderer* renderer, const Camera& camera, ImDrawL
 
 SdlDebugDraw::~SdlDebugDraw() { flush(); }
 
+bool SdlDebugDraw::outsideClip(double x0, double y0, double x1, double y1) const {
+  // A margin of a pixel: a triangle entirely beyond it covers no pixel centre of the
+  // clip rectangle, so skipping it changes no pixel (SDL rasterizes triangles one by one).
+  return x1 < clip_.x - 1.0 || x0 > clip_.x + clip_.w + 1.0 || y1 < clip_.y - 1.0 || y0 > clip_.y + clip_.h + 1.0;
+}
+
 void SdlDebugDraw::quad(ScreenPos a, ScreenPos b, SDL_Color c, double half_width) {
+  if (outsideClip(std::min(a.x, b.x) - half_width, std::min(a.y, b.y) - half_width, std::max(a.x, b.x) + half_width,
+                  std::max(a.y, b.y) + half_width))
+    return;  // off screen: most of a big map when zoomed in
   const double dx = b.x - a.x, dy = b.y - a.y;
   const double len = std::hypot(dx, dy);
   if (!(len > 0)) return;
@@ -59,6 +68,7 @@ void SdlDebugDraw::line(Point a, Point b, Color c, float width) {
 void SdlDebugDraw::point(Point p, Color c, float radius) {
   if (!isFinite(p)) return;
   const ScreenPos s = clampFar(camera_.toScreen(p));
+  if (outsideClip(s.x - radius, s.y - radius, s.x + radius, s.y + radius)) return;
   const SDL_Color col = toSdl(c);
   const int segments = std::clamp(static_cast<int>(radius * 3.0f), 12, 48);
   const int centre = static_cast<int>(vertices_.size());
@@ -116,6 +126,8 @@ void SdlDebugDraw::fillRings(const std::vector<const Ring*>& rings, Color c) {
       if (!isFinite(p) || !isFinite(q)) continue;
       const Edge e{clampFar(camera_.toScreen(p)), clampFar(camera_.toScreen(q))};
       if (e.a.y == e.b.y) continue;
+      // Edges above or below the clip rectangle cross none of the sampled rows.
+      if (std::max(e.a.y, e.b.y) < clip_.y || std::min(e.a.y, e.b.y) > clip_.y + clip_.h) continue;
       edges.push_back(e);
       ymin = std::min({ymin, e.a.y, e.b.y});
       ymax = std::max({ymax, e.a.y, e.b.y});

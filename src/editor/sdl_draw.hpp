@@ -52,6 +52,8 @@ class SdlDebugDraw final : public DebugDraw {
 
  private:
   void quad(ScreenPos a, ScreenPos b, SDL_Color c, double half_width);
+  // True when the box [x0, x1] x [y0, y1] (pixels) lies more than a pixel outside clip_.
+  bool outsideClip(double x0, double y0, double x1, double y1) const;
   void flushGeometry();
 
   SDL_Renderer* renderer_;

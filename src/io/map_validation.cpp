@@ -26,6 +26,7 @@
 
 #include "io/geos_util.hpp"
 #include "io/io_text.hpp"
+#include "io/incremental_validation.hpp"
 #include "io/map_io.hpp"
 
 namespace polypath {
@@ -720,22 +721,7 @@ class Validator {
   }
 
   void checkEndpoint(const std::string& which, const std::optional<Point>& p, const PolygonMap* map) {
-    if (!p) return;
-    if (!isFinite(*p)) {
-      error("/" + which, which + " " + formatPoint(*p) + " has a NaN or infinite coordinate; give finite numbers");
-      return;
-    }
-    if (std::fabs(p->x) > kMaxCoordinate || std::fabs(p->y) > kMaxCoordinate) {
-      error("/" + which, which + " " + formatPoint(*p) + " is too far out: coordinates must lie within +-" +
-                             formatNumber(kMaxCoordinate) + "; move it into the walkable region");
-      return;
-    }
-    if (!map) return;
-    const PointLocation loc = map->locate(*p);
-    if (!loc.walkable())
-      error("/" + which, which + " " + formatPoint(*p) + " is not walkable: it is " + loc.describe() +
-                             "; move it into the walkable region (the nearest walkable point is " +
-                             formatPoint(map->nearestWalkable(*p)) + ")");
+    if (std::optional<MapProblem> problem = endpointProblem(which, p, map)) problems_.push_back(std::move(*problem));
   }
 
   // `name` is how the message calls the value (the key itself by default).
@@ -771,6 +757,26 @@ class Validator {
 };
 
 }  // namespace
+
+std::optional<MapProblem> endpointProblem(const std::string& which, const std::optional<Point>& p,
+                                          const PolygonMap* map) {
+  if (!p) return std::nullopt;
+  const auto error = [](std::string where, std::string what) {
+    return MapProblem{MapProblem::Severity::Error, std::move(where), std::move(what)};
+  };
+  if (!isFinite(*p))
+    return error("/" + which, which + " " + formatPoint(*p) + " has a NaN or infinite coordinate; give finite numbers");
+  if (std::fabs(p->x) > kMaxCoordinate || std::fabs(p->y) > kMaxCoordinate)
+    return error("/" + which, which + " " + formatPoint(*p) + " is too far out: coordinates must lie within +-" +
+                                  formatNumber(kMaxCoordinate) + "; move it into the walkable region");
+  if (!map) return std::nullopt;
+  const PointLocation loc = map->locate(*p);
+  if (!loc.walkable())
+    return error("/" + which, which + " " + formatPoint(*p) + " is not walkable: it is " + loc.describe() +
+                                  "; move it into the walkable region (the nearest walkable point is " +
+                                  formatPoint(map->nearestWalkable(*p)) + ")");
+  return std::nullopt;
+}
 
 std::vector<MapProblem> validateMap(const MapDocument& doc) { return Validator(doc).run(); }
 
