@@ -310,6 +310,12 @@ void PolyanyaQuery::expandInterval(NodeId n, std::vector<Arc>& out) const {
     }
   }
 
+  // An interval end at a corner vertex: the path may turn there (non-observable successors).
+  const Point vr = vert(k + 1), vl = vert(k + m);
+  const int wr = pmesh_->wedge(node.face, (k + 1) % m), wl = pmesh_->wedge(node.face, k);
+  const bool turn_right = R == vr && pmesh_->isCorner(wr);
+  const bool turn_left = L == vl && pmesh_->isCorner(wl);
+
   // Observable successors: the far edges (v[k+1] -> ... -> v[k], right to left) inside
   // the closed cone between the rays r->R and r->L. Every ray's line passes through r, so
   // an edge with both ends on one ray's line is seen edge-on along that ray.
@@ -317,6 +323,12 @@ void PolyanyaQuery::expandInterval(NodeId n, std::vector<Arc>& out) const {
     const int j = k + 1 + t;
     const int ar = side_r_[t], br = side_r_[t + 1], al = side_l_[t], bl = side_l_[t + 1];
     if ((ar == 0 && br == 0) || (al == 0 && bl == 0)) {
+      // Seen edge-on from the corner it starts at (the ray runs on along it past an interval
+      // end that is a corner): that corner's fan below creates exactly this successor (same
+      // root, g and interval). Creating it here too would duplicate it, and the copies'
+      // descendants double again at the next such corner: exponentially many equal nodes
+      // (the 30 x 30 maze with straight runs past corners never finished).
+      if ((t == 0 && turn_right && ar == 0 && br == 0) || (t == m - 2 && turn_left && al == 0 && bl == 0)) continue;
       addAlong(node, node.face, j % m, out, n);
       continue;
     }
@@ -329,9 +341,7 @@ void PolyanyaQuery::expandInterval(NodeId n, std::vector<Arc>& out) const {
   }
 
   // Non-observable successors on the right: the interval ends at the corner v[k+1].
-  const Point vr = vert(k + 1);
-  const int wr = pmesh_->wedge(node.face, (k + 1) % m);
-  if (R == vr && pmesh_->isCorner(wr)) {
+  if (turn_right) {
     PolyanyaNode base = node;
     base.root = vr;
     base.root_wedge = wr;
@@ -357,9 +367,7 @@ void PolyanyaQuery::expandInterval(NodeId n, std::vector<Arc>& out) const {
     }
   }
   // Non-observable successors on the left: the interval ends at the corner v[k].
-  const Point vl = vert(k + m);
-  const int wl = pmesh_->wedge(node.face, k);
-  if (L == vl && pmesh_->isCorner(wl)) {
+  if (turn_left) {
     PolyanyaNode base = node;
     base.root = vl;
     base.root_wedge = wl;
