@@ -6,8 +6,11 @@
 
 #ifdef POLYPATH_HAVE_EDITOR
 
+#include <cmath>
 #include <filesystem>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "core/search.hpp"
 #include "editor/app.hpp"
@@ -16,6 +19,7 @@
 #include "io/lesson.hpp"
 #include "support/headless_editor.hpp"
 #include "support/loaded_map.hpp"
+#include "support/run_cli.hpp"
 #include "support/temp_dir.hpp"
 
 using namespace polypath;
@@ -147,7 +151,7 @@ TEST_CASE("editor lessons: settings of a step reach the scene (corner offset, la
   CHECK((app.ui().layers & LayerRegion) != 0u);
   // Back to step 1: only the first layers, offset 0.
   app.ui().lessons.goTo(0, app.scene(), app.ui());
-  ed.frames(1);
+  ed.frames(3);
   CHECK(app.scene().document().settings.corner_offset == 0.0);
   CHECK((app.ui().layers & LayerPath) == 0u);
   CHECK((app.ui().layers & LayerReflexNodes) == 0u);
@@ -159,22 +163,22 @@ TEST_CASE("editor lessons: opening one from the tab asks before dropping unsaved
   app.scene().setStart(Point{16, 6});  // unsaved work
   REQUIRE(app.scene().dirty());
   ed.click("tab Lessons");
-  ed.frames(1);
+  ed.frames(3);
   app.ui().lessons.folder_text = (fs::path(POLYPATH_SOURCE_DIR) / "maps" / "lessons").string();
   app.ui().lessons.listed = false;
-  ed.frames(1);
+  ed.frames(3);
   REQUIRE(app.ui().lessons.entries.size() >= 4);
   for (const LessonEntry& e : app.ui().lessons.entries) CHECK(e.error.empty());
   ed.click("lesson 0");
-  ed.frames(1);
+  ed.frames(3);
   ed.click("Cancel");  // the question came: keep the work
   CHECK_FALSE(app.ui().lessons.active());
   CHECK(app.scene().dirty());
   CHECK(*app.scene().document().start == Point{16, 6});
   ed.click("lesson 0");
-  ed.frames(1);
+  ed.frames(3);
   ed.click("Discard and open");
-  ed.frames(1);
+  ed.frames(3);
   REQUIRE(app.ui().lessons.active());
   CHECK(app.ui().lessons.file() == app.ui().lessons.entries[0].file);
   CHECK_FALSE(app.scene().dirty());
@@ -189,7 +193,7 @@ TEST_CASE("editor lessons: opening one from the tab asks before dropping unsaved
   app.ui().open_request = fs::path(POLYPATH_SOURCE_DIR) / "maps" / "maze.json";
   ed.frames(2);
   ed.click("Discard and open");
-  ed.frames(1);
+  ed.frames(3);
   CHECK_FALSE(app.ui().lessons.active());
   CHECK(app.scene().displayName() == "Maze");
 }
@@ -203,6 +207,51 @@ TEST_CASE("editor lessons: a bad lesson file is an error naming the file, never 
   CHECK_FALSE(ed.app->ui().lessons.active());
   CHECK(ed.app->loadError().find("bad.json") != std::string::npos);
   CHECK(ed.app->scene().displayName() == "Seed demo");  // the map given stays
+}
+
+
+TEST_CASE("editor lessons: the navmesh lesson searches triangle A* and compares it with the visibility graph",
+          "[editor][lessons][compare]") {
+  // The CLI on the lesson's map (same start and goal) is the independent answer for each side.
+  const fs::path map = fs::path(POLYPATH_SOURCE_DIR) / "maps" / "rooms-with-doors.json";
+  auto cliLength = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), {"path", map.string()});
+    args.push_back("--json");
+    const test::RunResult r = test::runCli(args);
+    REQUIRE(r.exit_code == 0);
+    return nlohmann::json::parse(r.out)["length"].get<double>();
+  };
+  const double portal = cliLength({"--method", "navmesh", "--node-placement", "portal"});
+  const double exact = cliLength({});
+  REQUIRE(portal > exact + 1e-3);  // this map's corridor misses the shortest path
+
+  HeadlessEditor ed(withLesson(lessonFile("navmesh-corridor.json"), 1));
+  App& app = *ed.app;
+  LessonSession& s = app.ui().lessons;
+  REQUIRE(s.active());
+  CHECK(app.scene().method().kind == MethodKind::Visibility);
+  CHECK(std::abs(app.scene().stats().path_length - exact) <= 1e-9);
+
+  s.goTo(2, app.scene(), app.ui());  // step 3: "set method navmesh", run
+  ed.frames(3);
+  CHECK(app.scene().method().kind == MethodKind::NavmeshPortal);
+  CHECK(std::abs(app.scene().stats().path_length - portal) <= 1e-9);
+  CHECK(app.ui().tab != PanelTab::Compare);
+
+  s.goTo(3, app.scene(), app.ui());  // step 4: "compare method visibility", run
+  ed.frames(3);
+  CHECK(app.ui().tab == PanelTab::Compare);
+  CompareView& cmp = app.ui().compare;
+  REQUIRE(cmp.comparison());
+  CHECK(cmp.setups[0].method.kind == MethodKind::NavmeshPortal);
+  CHECK(cmp.setups[1].method.kind == MethodKind::Visibility);
+  CHECK(cmp.comparison()->position() == cmp.comparison()->count());  // "run": both at their end
+  CHECK(std::abs(cmp.row(0).world_length - portal) <= 1e-9);
+  CHECK(std::abs(cmp.row(1).world_length - exact) <= 1e-9);
+
+  s.goTo(1, app.scene(), app.ui());  // back to one search
+  ed.frames(3);
+  CHECK(app.ui().tab == PanelTab::Lessons);
 }
 
 #endif  // POLYPATH_HAVE_EDITOR

@@ -805,20 +805,11 @@ void App::canvas() {
   if (shown) {
     if (const auto p = handlePosition(scene_.document(), shown))
       ImGui::SetTooltip("%s\n(%.4g, %.4g)", describeHandle(shown).c_str(), p->x, p->y);
-  } else if (hovered && scene_.query()) {
-    const VisibilityQuery& q = *scene_.query();
-    NodeId best = kNoNode;
-    double best_d = kHitRadius;
-    for (std::size_t i = 0; i < q.nodeCount(); ++i) {
-      const ScreenPos s = camera_.toScreen(q.position(static_cast<NodeId>(i)));
-      const double d = std::hypot(s.x - mouse.x, s.y - mouse.y);
-      if (d <= best_d) {
-        best_d = d;
-        best = static_cast<NodeId>(i);
-      }
-    }
+  } else if (hovered && scene_.search()) {
+    // Any method's search graph: visibility nodes, Polyanya nodes, triangles, cells.
+    const NodeId best = SearchDebugger::nodeAt(scene_, camera_, mouse, kHitRadius);
     if (best != kNoNode) {
-      const Point p = q.position(best);
+      const Point p = scene_.search()->graph()->position(best);
       const SearchState* st = scene_.searchState();
       const NodeRecord* rec = st && scene_.stepping() ? &st->record(best) : nullptr;
       if (rec && rec->status != NodeStatus::Unseen)

@@ -53,6 +53,17 @@ std::optional<fs::path> findLessonsFolder(const fs::path& executable_dir) {
 
 namespace {
 
+/// The editor's method for a lesson's method name. A lesson's "navmesh" is triangle A*
+/// with portal-midpoint nodes (the lessons teach the corridor and the funnel); "grid"
+/// rasterizes at cell size 1; "finley" (a CLI reference method) is shown as the
+/// visibility graph, with a note (updateNotes).
+MethodSettings lessonMethod(const std::string& name) {
+  MethodSettings m;
+  if (name == "navmesh") m.kind = MethodKind::NavmeshPortal;
+  if (name == "grid") m.kind = MethodKind::Grid;
+  return m;
+}
+
 /// What a lesson drives in the editor: the document's start, goal and corner offset and
 /// the search options (configure), the debugger's timeline (seek, run, runUntil), the
 /// canvas layers and the node inspector.
@@ -60,7 +71,7 @@ class EditorTarget final : public LessonTarget {
  public:
   EditorTarget(const Lesson& lesson, Scene& scene, UiState& ui) : lesson_(lesson), scene_(scene), ui_(ui) {}
 
-  void configure(const LessonSettings& s, const std::optional<LessonSettings>& /*compare: the Compare view*/) override {
+  void configure(const LessonSettings& s, const std::optional<LessonSettings>& compare) override {
     if (!scene_.dirty()) {
       // Nothing to lose: the lesson's map with these settings, as a document of no file.
       MapDocument want = lesson_.map;
@@ -76,12 +87,26 @@ class EditorTarget final : public LessonTarget {
       if (d.settings.corner_offset != s.corner_offset) scene_.setCornerOffset(s.corner_offset);
     }
     scene_.setSearchOptions(s.search);
+    scene_.setMethod(lessonMethod(s.method));
+    // A second search goes to the Compare view, stepped together with the first.
+    if (compare) {
+      ui_.compare.setups = {CompareSetup{lessonMethod(s.method), s.search},
+                            CompareSetup{lessonMethod(compare->method), compare->search}};
+      ui_.compare.sync(scene_);
+      ui_.tab_request = PanelTab::Compare;
+    } else if (ui_.tab == PanelTab::Compare) {
+      ui_.tab_request = PanelTab::Lessons;
+    }
     seek(0);
   }
-  void seek(int k) override { ui_.debugger.seek(scene_, std::max(0, k)); }
+  void seek(int k) override {
+    ui_.debugger.seek(scene_, std::max(0, k));
+    if (SearchComparison* c = comparing()) c->seek(std::max(0, k));
+  }
   int position() const override { return SearchDebugger::position(scene_); }
   void run() override {
     if (SearchTimeline* t = ui_.debugger.sync(scene_)) ui_.debugger.seek(scene_, t->count());
+    if (SearchComparison* c = comparing()) c->toEnd();
   }
   void runUntil(const LessonAction& a) override {
     SearchTimeline* t = ui_.debugger.sync(scene_);
@@ -100,6 +125,13 @@ class EditorTarget final : public LessonTarget {
   }
 
  private:
+  /// The Compare view's comparison while this step compares (configure opened it).
+  SearchComparison* comparing() {
+    if (ui_.tab_request != PanelTab::Compare && ui_.tab != PanelTab::Compare) return nullptr;
+    ui_.compare.sync(scene_);
+    return ui_.compare.comparison();
+  }
+
   const Lesson& lesson_;
   Scene& scene_;
   UiState& ui_;
@@ -189,9 +221,9 @@ void LessonSession::moved(Scene& scene) {
 void LessonSession::updateNotes() {
   notes_.clear();
   const LessonSettings& s = player_->settings();
-  if (s.method != "visibility")
-    notes_.push_back("This step searches with the " + s.method +
-                     " method; the editor's polygon view searches the visibility graph, which is shown instead.");
+  if (s.method == "finley")
+    notes_.push_back("This step searches with the finley method (a command-line reference); the editor shows "
+                     "the visibility graph's search instead.");
   if (const auto c = player_->compareSettings()) {
     std::vector<std::string> what;
     if (c->method != s.method) what.push_back("method " + c->method);
@@ -201,8 +233,8 @@ void LessonSession::updateNotes() {
     if (c->corner_offset != s.corner_offset) what.push_back("corner offset " + number(c->corner_offset));
     std::string list;
     for (const std::string& w : what) list += (list.empty() ? "" : ", ") + w;
-    notes_.push_back("This step compares with a second search (" + (list.empty() ? std::string("the same settings") : list) +
-                     "); the editor shows the first search.");
+    notes_.push_back("The Compare tab shows this search (left) beside a second one (right: " +
+                     (list.empty() ? std::string("the same settings") : list) + "), stepped together.");
   }
 }
 
