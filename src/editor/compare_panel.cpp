@@ -7,6 +7,8 @@
 
 #include "editor/camera.hpp"
 #include "editor/sdl_draw.hpp"
+#include "editor/panel_widgets.hpp"
+#include "editor/recoloured_draw.hpp"
 #include "imgui.h"
 
 namespace polypath::editor {
@@ -14,15 +16,6 @@ namespace polypath::editor {
 namespace {
 
 const ImVec4 kDim{0.6f, 0.64f, 0.7f, 1.0f};
-
-void remember(UiState& ui, const std::string& name) {
-  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-  ui.widget_rects[name] = ScreenRect{a.x, a.y, b.x - a.x, b.y - a.y};
-}
-
-void hint(const char* text) {
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", text);
-}
 
 void sideEditor(CompareSetup& s, int i) {
   ImGui::PushID(i);
@@ -190,17 +183,7 @@ void drawCompareCanvas(SDL_Renderer* renderer, const Scene& scene, const Compare
       drawMap(dd, *map, layers & LayerEdges);
     }
     if (tinted) {
-      class Tint final : public DebugDraw {
-       public:
-        explicit Tint(DebugDraw& out) : out_(out) {}
-        void line(Point a, Point b, Color col, float width) override { out_.line(a, b, overlayTint(col), width); }
-        void point(Point p, Color col, float radius) override { out_.point(p, overlayTint(col), radius); }
-        void fillRings(const std::vector<const Ring*>& rings, Color col) override { out_.fillRings(rings, overlayTint(col)); }
-        void text(Point p, std::string_view s, Color col) override { out_.text(p, s, overlayTint(col)); }
-
-       private:
-        DebugDraw& out_;
-      } tint(dd);
+      RecolouredDraw tint(dd, overlayTint);
       compare.draw(tint, side, layers & ~map_layers);
     } else {
       compare.draw(dd, side, layers & ~map_layers);

@@ -5,20 +5,12 @@
 #include <cstdio>
 
 #include "core/node_inspector.hpp"
+#include "editor/panel_widgets.hpp"
 #include "imgui.h"
 
 namespace polypath::editor {
 
 namespace {
-
-void remember(UiState& ui, const char* name) {
-  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-  ui.widget_rects[name] = ScreenRect{a.x, a.y, b.x - a.x, b.y - a.y};
-}
-
-void hint(const char* text) {
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", text);
-}
 
 void timelinePart(Scene& scene, UiState& ui, SearchTimeline& t) {
   SearchDebugger& dbg = ui.debugger;

@@ -4,21 +4,13 @@
 #include <algorithm>
 
 #include "editor/exports.hpp"
+#include "editor/panel_widgets.hpp"
 #include "imgui.h"
 #include "imgui_stdlib.h"
 
 namespace polypath::editor {
 
 namespace {
-
-void remember(UiState& ui, const char* name) {
-  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-  ui.widget_rects[name] = ScreenRect{a.x, a.y, b.x - a.x, b.y - a.y};
-}
-
-void hint(const char* text) {
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", text);
-}
 
 std::filesystem::path withSuffix(const std::string& name, const char* suffix) { return name + suffix; }
 

@@ -35,15 +35,9 @@ bool openGridFile(GridScene& grid, UiState& ui, const std::filesystem::path& fil
 }
 
 bool saveGridFile(GridScene& grid, UiState& ui, bool save_as) {
-  std::filesystem::path target;
-  if (!save_as && grid.file())
-    target = *grid.file();
-  else if (!ui.path_text.empty())
-    target = ui.path_text;
-  else {
-    setStatus(ui, "Type the path to save to, then press Save As.", true);
-    return false;
-  }
+  const std::optional<std::filesystem::path> to = saveTarget(ui, grid.file(), save_as);
+  if (!to) return false;
+  const std::filesystem::path& target = *to;
   std::string error;
   if (!grid.save(target, &error)) {
     setStatus(ui, "Could not save: " + error, true);

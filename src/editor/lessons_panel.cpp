@@ -7,6 +7,7 @@
 
 #include "core/node_inspector.hpp"
 #include "editor/command_line.hpp"
+#include "editor/panel_widgets.hpp"
 #include "imgui.h"
 #include "imgui_stdlib.h"
 
@@ -28,15 +29,6 @@ ImFont* captionFont() {
   for (ImFont* f : atlas->Fonts)
     if (f->FontSize == kCaptionFontSize) return f;
   return nullptr;
-}
-
-void remember(UiState& ui, const char* name) {
-  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-  ui.widget_rects[name] = ScreenRect{a.x, a.y, b.x - a.x, b.y - a.y};
-}
-
-void hint(const char* text) {
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", text);
 }
 
 // "Step 3 of 8" and what the search shows now: expansions, and the path once found.

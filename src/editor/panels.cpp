@@ -25,6 +25,7 @@
 #include "editor/exports_panel.hpp"
 #include "editor/lessons_panel.hpp"
 #include "editor/colours.hpp"
+#include "editor/panel_widgets.hpp"
 #include "imgui.h"
 #include "imgui_stdlib.h"
 
@@ -42,10 +43,7 @@ const ImVec4 kOkText{0.55f, 0.85f, 0.55f, 1.0f};
 const ImVec4 kDimText{0.6f, 0.64f, 0.7f, 1.0f};
 
 // Remembers the last item's screen rectangle under `name`, for scripted input.
-void recordItemRect(UiState& ui, const std::string& name) {
-  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-  ui.widget_rects[name] = ScreenRect{a.x, a.y, b.x - a.x, b.y - a.y};
-}
+void recordItemRect(UiState& ui, const std::string& name) { remember(ui, name); }
 
 // A button whose screen rectangle is remembered for scripted input.
 bool namedButton(UiState& ui, const char* label, const char* name) {
@@ -83,9 +81,7 @@ void tooltip(const char* text) {
 }
 
 // A tooltip on the last item when it is hovered (every control has one).
-void tip(const char* text) {
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) tooltip(text);
-}
+void tip(const char* text) { hint(text); }
 void tip(const std::string& text) { tip(text.c_str()); }
 
 void helpMarker(const char* text) {
@@ -1094,16 +1090,18 @@ bool openDocument(Scene& scene, UiState& ui, const std::filesystem::path& file, 
   return true;
 }
 
+std::optional<std::filesystem::path> saveTarget(UiState& ui, const std::optional<std::filesystem::path>& current,
+                                                bool save_as) {
+  if (!save_as && current) return *current;
+  if (!ui.path_text.empty()) return std::filesystem::path(ui.path_text);
+  setStatus(ui, "Type the path to save to, then press Save As.", true);
+  return std::nullopt;
+}
+
 bool saveDocument(Scene& scene, UiState& ui, bool save_as) {
-  std::filesystem::path target;
-  if (!save_as && scene.file())
-    target = *scene.file();
-  else if (!ui.path_text.empty())
-    target = ui.path_text;
-  else {
-    setStatus(ui, "Type the path to save to, then press Save As.", true);
-    return false;
-  }
+  const std::optional<std::filesystem::path> to = saveTarget(ui, scene.file(), save_as);
+  if (!to) return false;
+  const std::filesystem::path& target = *to;
   std::string error;
   if (!scene.saveFile(target, &error)) {
     setStatus(ui, "Could not save: " + error, true);

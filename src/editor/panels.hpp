@@ -116,6 +116,10 @@ bool openDocument(Scene& scene, UiState& ui, const std::filesystem::path& file, 
 /// Saves to the current file (Save) or to the path field (Save As, or Save without a
 /// current file), reporting on the status line. Never throws.
 bool saveDocument(Scene& scene, UiState& ui, bool save_as);
+/// Where Save (the open file) or Save As (the path field) writes a document whose file is
+/// `current`; nullopt, with a status asking for a path, when there is nowhere to write.
+std::optional<std::filesystem::path> saveTarget(UiState& ui, const std::optional<std::filesystem::path>& current,
+                                                bool save_as);
 
 /// Draws the panel column for a window of the given size and applies what the user did
 /// to `scene` and `ui`. Call between ImGui::NewFrame() and ImGui::Render().

@@ -3,6 +3,7 @@
 // A new search method plugs in here (rebuild(), requery(), draw()); the document part
 // (file, edits, undo) is scene_document.cpp.
 #include "editor/scene.hpp"
+#include "editor/recoloured_draw.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -39,18 +40,6 @@ RingShape ringShape(const MapDocument& doc) {
 
 namespace {
 
-// Draws through another DebugDraw in greyed colours: stale data (the last valid map or path).
-class GreyedDraw final : public DebugDraw {
- public:
-  explicit GreyedDraw(DebugDraw& out) : out_(out) {}
-  void line(Point a, Point b, Color c, float width) override { out_.line(a, b, greyed(c), width); }
-  void point(Point p, Color c, float radius) override { out_.point(p, greyed(c), radius); }
-  void fillRings(const std::vector<const Ring*>& rings, Color c) override { out_.fillRings(rings, greyed(c)); }
-  void text(Point p, std::string_view s, Color c) override { out_.text(p, s, greyed(c)); }
-
- private:
-  DebugDraw& out_;
-};
 
 bool samePolygons(const std::vector<Polygon>& a, const std::vector<Polygon>& b) {
   if (a.size() != b.size()) return false;
@@ -544,7 +533,7 @@ void Scene::updateStats() {
 // [SECTION] Drawing
 
 void Scene::draw(DebugDraw& out, std::uint32_t layers, const DrawStyle& style) const {
-  GreyedDraw grey(out);
+  RecolouredDraw grey(out, greyed);  // stale data (the last valid map or path) in grey
   DebugDraw& dd = map_current_ ? out : grey;  // the last valid map, when the edit broke it
   FixedWidthDraw walls(dd, kWallWidth);
   if (map_) drawMap(dd, *map_, layers & (LayerRegion | LayerEdgeNormals | LayerVertexNormals), style);
