@@ -116,13 +116,18 @@ class SteerDraw final : public DebugDraw {
 MethodView::MethodView() = default;
 MethodView::~MethodView() = default;
 
-void MethodView::clear() {
+void MethodView::dropQuery() {
   tri_query_.reset();
   recorded_.reset();
   poly_query_.reset();
   vis_query_.reset();
   graph_ = nullptr;
   start_node_ = goal_node_ = kNoNode;
+  funnel_ready_ = false;
+}
+
+void MethodView::clear() {
+  dropQuery();
   grid_graph_.reset();
   grid_.reset();
   pmesh_.reset();
@@ -161,13 +166,7 @@ void MethodView::build(const PolygonMap& map, const VisibilityGraph* graph, cons
 }
 
 void MethodView::query(Point start, Point goal) {
-  tri_query_.reset();
-  recorded_.reset();
-  poly_query_.reset();
-  vis_query_.reset();
-  graph_ = nullptr;
-  start_node_ = goal_node_ = kNoNode;
-  funnel_ready_ = false;
+  dropQuery();
   if (!built_) return;
   switch (settings_.kind) {
     case MethodKind::Visibility:

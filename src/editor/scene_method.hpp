@@ -146,6 +146,8 @@ class MethodView {
   const Grid* grid() const { return grid_.get(); }
 
  private:
+  /// Forgets the query (its graph, nodes and funnel); the built structure stays.
+  void dropQuery();
   void prepareFunnel(const Path& search) const;
 
   MethodSettings settings_;
