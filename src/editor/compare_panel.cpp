@@ -98,7 +98,12 @@ void comparePanel(const Scene& scene, UiState& ui) {
                             {ComparePreset::NavmeshVsGrid, "navmesh vs grid"},
                             {ComparePreset::TriangleVsPolyanya, "triangle A* vs Polyanya"}};
   for (std::size_t i = 0; i < std::size(presets); ++i) {
-    if (i > 0 && ImGui::GetContentRegionAvail().x > 150) ImGui::SameLine();
+    if (i > 0) {  // on the same row while the button fits, else on the next
+      const ImGuiStyle& style = ImGui::GetStyle();
+      const float width = ImGui::CalcTextSize(presets[i].label).x + 2 * style.FramePadding.x;
+      const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+      if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width <= right) ImGui::SameLine();
+    }
     if (ImGui::SmallButton(presets[i].label)) applyPreset(cmp.setups, presets[i].p, scene.searchOptions());
     remember(ui, "cmp preset " + std::to_string(static_cast<int>(presets[i].p)));
   }
