@@ -10,6 +10,7 @@
 #include "core/polyanya.hpp"
 #include "core/visibility_graph.hpp"
 #include "io/navmesh_build.hpp"
+#include "support/pinch_meshes.hpp"
 
 using namespace polypath;
 
@@ -31,18 +32,6 @@ PolygonMap twoCornersOnALine(bool mirror) {
                 p(60, 40), p(45, 40),  p(42, -2), p(41, 40),  p(0, 40)};
   poly.holes = {{p(13, 12), p(17, 7), p(16, 6)}};
   return PolygonMap({poly});
-}
-
-// A U of unit squares around the blocked square [1,2]x[1,2] (as in test_polyanya_small.cpp;
-// A and B touch only at a pinch vertex): faces A, B, C, D, E, F, G in that order, joined
-// by shared edges in one chain A-C-D-E-F-G-B.
-NavMesh squaresU() {
-  std::vector<Point> v;
-  for (int y = 0; y <= 3; ++y)
-    for (int x = 0; x <= 3; ++x) v.push_back({static_cast<double>(x), static_cast<double>(y)});
-  auto id = [](int x, int y) { return y * 4 + x; };
-  auto sq = [&](int x, int y) { return NavMesh::FaceInput{{id(x, y), id(x + 1, y), id(x + 1, y + 1), id(x, y + 1)}, 0}; };
-  return NavMesh(v, {sq(0, 1), sq(1, 0), sq(0, 2), sq(1, 2), sq(2, 2), sq(2, 1), sq(2, 0)});
 }
 
 /// Edge index of face f whose neighbour is g (-1 if none).
@@ -81,7 +70,7 @@ TEST_CASE("polyanya: equal-length routes reaching a corner from both sides of a 
 }
 
 TEST_CASE("face bridges: a chain of squares is all bridges, a ring has none", "[polyanya][pruning]") {
-  const NavMesh u = squaresU();  // faces 0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G; chain A-C-D-E-F-G-B
+  const NavMesh u = test::pinchU();  // faces 0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G; chain A-C-D-E-F-G-B
   const FaceBridges fb(u);
   CHECK(fb.componentCount() == 7);
   int bridges = 0;

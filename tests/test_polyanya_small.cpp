@@ -8,6 +8,8 @@
 #include "core/debug_draw_polyanya.hpp"
 #include "core/polyanya.hpp"
 
+#include "support/pinch_meshes.hpp"
+
 using namespace polypath;
 
 namespace {
@@ -17,18 +19,6 @@ namespace {
 NavMesh lRoom() {
   return NavMesh({{0, 0}, {2, 0}, {2, 1}, {1, 1}, {1, 2}, {0, 2}},
                  {{{0, 1, 3}}, {{1, 2, 3}}, {{0, 3, 5}}, {{3, 4, 5}}});
-}
-
-// A U of unit squares around the blocked square [1,2]x[1,2]: A=[0,1]x[1,2], C=[0,1]x[2,3],
-// D=[1,2]x[2,3], E=[2,3]x[2,3], F=[2,3]x[1,2], G=[2,3]x[0,1], B=[1,2]x[0,1]. A and B touch
-// only at (1,1): a pinch ([0,1]x[0,1] is blocked too).
-NavMesh pinchU() {
-  std::vector<Point> v;
-  for (int y = 0; y <= 3; ++y)
-    for (int x = 0; x <= 3; ++x) v.push_back({static_cast<double>(x), static_cast<double>(y)});
-  auto id = [](int x, int y) { return y * 4 + x; };
-  auto sq = [&](int x, int y) { return NavMesh::FaceInput{{id(x, y), id(x + 1, y), id(x + 1, y + 1), id(x, y + 1)}, 0}; };
-  return NavMesh(v, {sq(0, 1), sq(1, 0), sq(0, 2), sq(1, 2), sq(2, 2), sq(2, 1), sq(2, 0)});
 }
 
 struct CountingDraw final : DebugDraw {
@@ -71,7 +61,7 @@ TEST_CASE("polyanya: around a corner of degree 5, from and to vertices and edges
 }
 
 TEST_CASE("polyanya: a pinch vertex is never passed, the path goes around", "[polyanya]") {
-  const NavMesh mesh = pinchU();
+  const NavMesh mesh = test::pinchU();
   const PolyanyaMesh pm(mesh);
   // From A to B: the straight line passes the pinch (1,1); the path goes round the U:
   // (0.9,1.1) -> (1,2) -> (2,2) -> (2,1) -> (1.1,0.9).
@@ -87,7 +77,7 @@ TEST_CASE("polyanya: a pinch vertex is never passed, the path goes around", "[po
 }
 
 TEST_CASE("polyanya: stepping creates nodes; the engine grows its records; drawing", "[polyanya]") {
-  const NavMesh mesh = pinchU();
+  const NavMesh mesh = test::pinchU();
   const PolyanyaMesh pm(mesh);
   const PolyanyaQuery query(pm, {0.9, 1.1}, {1.1, 0.9});
   CHECK(query.nodeCount() == 2);
