@@ -5,6 +5,7 @@
 
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
+#include "cli/validate_clearance.hpp"
 #include "io/map_io.hpp"
 
 namespace polypath::cli {
@@ -12,7 +13,9 @@ namespace polypath::cli {
 int runValidate(const std::vector<std::string>& args) {
   if (wantsHelp(args)) {
     std::cout << "usage: polypath validate MAP\n\nLists every problem of the map, one per line "
-                 "(\"error: ...\", \"warning: ...\"), and exits 1 if there is an error; else prints ok.\n";
+                 "(\"error: ...\", \"warning: ...\"), and exits 1 if there is an error; else prints ok.\n"
+                 "A start or goal closer to a wall than the map's clearance is an error, closer than\n"
+                 "one of its other radii a warning.\n";
     return kExitOk;
   }
   const std::vector<std::string> positional = parseOptions(args, {}, "validate");
@@ -24,8 +27,11 @@ int runValidate(const std::vector<std::string>& args) {
   } catch (const MapFileError& e) {
     badInput(e.what());
   }
+  std::vector<MapProblem> problems = validateMap(doc);
+  const std::vector<MapProblem> clearance = clearanceEndpointProblems(doc, problems);
+  problems.insert(problems.end(), clearance.begin(), clearance.end());
   bool errors = false;
-  for (const MapProblem& p : validateMap(doc)) {
+  for (const MapProblem& p : problems) {
     std::cout << p.describe() << '\n';
     errors = errors || p.severity == MapProblem::Severity::Error;
   }
