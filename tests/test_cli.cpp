@@ -432,8 +432,31 @@ TEST_CASE("polypath bench maps --json prints one object per map with the named f
   }
 }
 
-TEST_CASE("polypath bench refuses an unknown set and names the known ones", "[cli][bench]") {
-  const RunResult r = runCli({"bench", "--set", "nosuch"});
-  CHECK(r.exit_code == 2);
-  CHECK(r.err == "polypath: unknown bench set 'nosuch' (known: maps, synthetic, movingai)\n");
+TEST_CASE("polypath bench refuses an unknown set and names every set", "[cli][bench]") {
+  const std::string known = "heuristics, navmesh, polyanya, maps, synthetic, movingai";
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"bench", "--set", "nosuch"}, std::vector<std::string>{"bench", "nosuch"}}) {
+    const RunResult r = runCli(args);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "polypath: unknown bench set 'nosuch' (known: " + known + ")\n");
+  }
+  // The same sets, in the same order, as `bench --help` lists them.
+  const RunResult help = runCli({"bench", "--help"});
+  REQUIRE(help.exit_code == 0);
+  std::vector<std::string> listed;
+  bool in_sets = false;
+  for (const std::string& line : linesOf(help.out)) {
+    if (line == "sets:") in_sets = true;
+    else if (line.empty()) in_sets = false;
+    else if (in_sets && line.size() > 2 && line[2] != ' ') listed.push_back(line.substr(2, line.find(' ', 2) - 2));
+  }
+  std::string listed_text;
+  for (const std::string& name : listed) listed_text += (listed_text.empty() ? "" : ", ") + name;
+  CHECK(listed_text == known);
+  // A set with options of its own named by --set says how to run it.
+  const RunResult own = runCli({"bench", "--set", "navmesh"});
+  CHECK(own.exit_code == 2);
+  CHECK(own.err ==
+        "polypath: the navmesh set takes options of its own: polypath bench navmesh [options] (see polypath bench "
+        "navmesh --help)\n");
 }
