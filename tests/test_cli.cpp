@@ -186,6 +186,28 @@ TEST_CASE("polypath path reports bad arguments, one line each, with exit 2", "[c
   CHECK(runCli({"path", map, "other.json"}).exit_code == 2);
 }
 
+TEST_CASE("polypath path, svg, trace and validate: no map file or a second one exits 2 naming the command", "[cli]") {
+  CliTempDir dir;
+  const std::string map = dir.write("seed.json", kSeedMap);
+  const std::vector<std::pair<std::vector<std::string>, std::string>> missing = {
+      {{"path"}, "path needs a map file: polypath path MAP [options]"},
+      {{"path", "--method", "grid"}, "path needs a map file: polypath path MAP --method grid [options]"},
+      {{"svg", "--out", "x.svg"}, "svg needs a map file: polypath svg MAP --out F.svg"},
+      {{"trace", "--out", "x.json"}, "trace needs a map file: polypath trace MAP --out F.trace.json"},
+      {{"validate"}, "validate needs a map file: polypath validate MAP"},
+  };
+  for (const auto& [args, message] : missing) {
+    const RunResult r = runCli(args);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "polypath: " + message + "\n");
+    std::vector<std::string> two = args;
+    two.insert(two.begin() + 1, {map, "other.json"});
+    const RunResult t = runCli(two);
+    CHECK(t.exit_code == 2);
+    CHECK(t.err == "polypath: unexpected argument 'other.json' (" + args[0] + " takes one map file)\n");
+  }
+}
+
 TEST_CASE("polypath path: methods that are not implemented exit 2", "[cli]") {
   CliTempDir dir;
   const std::string map = dir.write("seed.json", kSeedMap);

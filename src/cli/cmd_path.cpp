@@ -44,10 +44,7 @@ PathRequest parsePathArgs(const std::vector<std::string>& args) {
   std::vector<Option> options = queryOptions(r.query);
   options.push_back(flagOption("--json", r.json));
   options.push_back(flagOption("--corridor", r.corridor));
-  const std::vector<std::string> positional = parseOptions(args, options, "path");
-  if (positional.empty()) badInput("path needs a map file: polypath path MAP [options]");
-  if (positional.size() > 1) badInput("unexpected argument '" + positional[1] + "' (path takes one map file)");
-  r.query.map = positional[0];
+  r.query.map = parseMapFileArgs(args, options, "path", "polypath path MAP [options]");
   return r;
 }
 

@@ -89,11 +89,9 @@ std::vector<Option> svgOptions(SvgOutput& r) {
 std::string parseSvgArgs(const std::vector<std::string>& args, std::vector<Option> query, SvgOutput& o) {
   const std::vector<Option> own = svgOptions(o);
   query.insert(query.end(), own.begin(), own.end());
-  const std::vector<std::string> positional = parseOptions(args, query, "svg");
-  if (positional.empty()) badInput("svg needs a map file: polypath svg MAP --out F.svg");
-  if (positional.size() > 1) badInput("unexpected argument '" + positional[1] + "' (svg takes one map file)");
+  std::string map = parseMapFileArgs(args, query, "svg", "polypath svg MAP --out F.svg");
   if (o.out.empty()) badInput("svg needs --out F.svg");
-  return positional[0];
+  return map;
 }
 
 /// Draws every line and point in one colour, `width` pixels wide: the eroded region's

@@ -43,11 +43,9 @@ std::string parseTraceArgs(const std::vector<std::string>& args, std::vector<Opt
                      return "";
                    }});
   query.push_back(flagOption("--no-render", o.no_render));
-  const std::vector<std::string> positional = parseOptions(args, query, "trace");
-  if (positional.empty()) badInput("trace needs a map file: polypath trace MAP --out F.trace.json");
-  if (positional.size() > 1) badInput("unexpected argument '" + positional[1] + "' (trace takes one map file)");
+  std::string map = parseMapFileArgs(args, query, "trace", "polypath trace MAP --out F.trace.json");
   if (o.out.empty()) badInput("trace needs --out F.trace.json");
-  return positional[0];
+  return map;
 }
 
 /// Traces the search and writes it: "wrote F (E events, N expansions)".

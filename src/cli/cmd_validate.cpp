@@ -18,12 +18,10 @@ int runValidate(const std::vector<std::string>& args) {
                  "one of its other radii a warning.\n";
     return kExitOk;
   }
-  const std::vector<std::string> positional = parseOptions(args, {}, "validate");
-  if (positional.empty()) badInput("validate needs a map file: polypath validate MAP");
-  if (positional.size() > 1) badInput("unexpected argument '" + positional[1] + "' (validate takes one map file)");
+  const std::string map = parseMapFileArgs(args, {}, "validate", "polypath validate MAP");
   MapDocument doc;
   try {
-    doc = loadMap(positional[0]);
+    doc = loadMap(map);
   } catch (const MapFileError& e) {
     badInput(e.what());
   }

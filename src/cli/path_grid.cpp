@@ -65,10 +65,7 @@ GridPathRequest parseGridArgs(const std::vector<std::string>& args) {
   std::vector<Option> options = gridQueryOptions(r.query);
   options.push_back(flagOption("--smooth", r.smooth));
   options.push_back(flagOption("--json", r.json));
-  const std::vector<std::string> positional = parseOptions(args, options, "path");
-  if (positional.empty()) badInput("path needs a map file: polypath path MAP --method grid [options]");
-  if (positional.size() > 1) badInput("unexpected argument '" + positional[1] + "' (path takes one map file)");
-  r.query.map = positional[0];
+  r.query.map = parseMapFileArgs(args, options, "path", "polypath path MAP --method grid [options]");
   checkGridRequest(r.query);
   return r;
 }
