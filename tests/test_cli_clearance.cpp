@@ -212,11 +212,15 @@ TEST_CASE("polypath path: bad --clearance, --joins and --segments values exit 2"
 
 TEST_CASE("polypath validate checks start and goal against the map's clearance and radii", "[cli][clearance][validate]") {
   test::TempDir dir("clearance");
+  // kRoom with another start and goal and the given settings.
+  const auto room = [&dir](const char* name, const char* start, const char* goal, const char* settings) {
+    std::string map = kRoom;
+    map.replace(map.find("[1.5, 5]"), 8, start);
+    map.replace(map.find("[8.5, 5]"), 8, goal);
+    return dir.write(name, withSettings(map, settings));
+  };
   // Clearance 1: the start (0.5 from the outer wall) has none, the goal (1.5 from the hole) has.
-  const std::string near = dir.write(
-      "near.json", withSettings(R"({"polygons": [{"outer": [[0,0],[10,0],[10,10],[0,10]],
-        "holes": [[[3,3],[7,3],[7,7],[3,7]]]}], "start": [0.5, 5], "goal": [8.5, 5]})",
-                                R"({"clearance": 1})"));
+  const std::string near = room("near.json", "[0.5, 5]", "[8.5, 5]", R"({"clearance": 1})");
   const RunResult r = runCli({"validate", near});
   CHECK(r.exit_code == 1);
   CHECK(r.err.empty());
@@ -231,10 +235,7 @@ TEST_CASE("polypath validate checks start and goal against the map's clearance a
 
   // Radii other than the clearance: warnings (the map still prints ok). Start and goal are
   // 1.25 from the outer wall and 1.75 from the hole: they fit radius 1, not 1.5.
-  const std::string radii = dir.write(
-      "radii.json", withSettings(R"({"polygons": [{"outer": [[0,0],[10,0],[10,10],[0,10]],
-        "holes": [[[3,3],[7,3],[7,7],[3,7]]]}], "start": [1.25, 5], "goal": [8.75, 5]})",
-                                 R"({"radii": [1, 1.5]})"));
+  const std::string radii = room("radii.json", "[1.25, 5]", "[8.75, 5]", R"({"radii": [1, 1.5]})");
   const RunResult w = runCli({"validate", radii});
   CHECK(w.exit_code == 0);
   CHECK(w.out ==
@@ -247,10 +248,7 @@ TEST_CASE("polypath validate checks start and goal against the map's clearance a
   // Both fit: ok, nothing else; an unwalkable start is reported once (not again for clearance).
   CHECK(runCli({"validate", dir.write("fits.json", withSettings(kRoom, R"({"clearance": 1, "radii": [1.25]})"))}).out ==
         "ok\n");
-  const RunResult hole = runCli(
-      {"validate", dir.write("hole.json", withSettings(R"({"polygons": [{"outer": [[0,0],[10,0],[10,10],[0,10]],
-        "holes": [[[3,3],[7,3],[7,7],[3,7]]]}], "start": [5, 5], "goal": [8.5, 5]})",
-                                                       R"({"clearance": 1})"))});
+  const RunResult hole = runCli({"validate", room("hole.json", "[5, 5]", "[8.5, 5]", R"({"clearance": 1})")});
   CHECK(hole.exit_code == 1);
   REQUIRE(test::linesOf(hole.out).size() == 1);
   CHECK_THAT(hole.out, StartsWith("error: /start: "));
