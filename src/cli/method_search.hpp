@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 
 #include "cli/query_setup.hpp"
 #include "core/debug_draw.hpp"

@@ -54,8 +54,6 @@ struct LoadedQuery {
   const PolygonMap& original() const { return clearance->original(); }
   /// The map the methods search: the eroded region, or the map itself at clearance 0.
   const PolygonMap& searched() const { return level->map(); }
-  /// True when start and goal are known (the request's, after snapping and placement).
-  bool hasQuery(const QueryRequest& r) const { return r.start && r.goal; }
 };
 
 /// Loads r.map and fills the request's unset fields from the map (start, goal, clearance,
