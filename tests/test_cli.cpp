@@ -475,6 +475,8 @@ TEST_CASE("polypath bench refuses an unknown set and names every set", "[cli][be
   std::string listed_text;
   for (const std::string& name : listed) listed_text += (listed_text.empty() ? "" : ", ") + name;
   CHECK(listed_text == known);
+  // `polypath --help` lists them too.
+  CHECK_THAT(runCli({"--help"}).out, Contains("sets:\n                       " + known + "\n"));
   // A set with options of its own named by --set says how to run it.
   const RunResult own = runCli({"bench", "--set", "navmesh"});
   CHECK(own.exit_code == 2);

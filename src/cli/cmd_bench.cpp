@@ -319,6 +319,12 @@ std::string benchUsage() {
 
 }  // namespace
 
+std::string benchSetList() {
+  std::string known;
+  for (const BenchSet& s : kBenchSets) known += (known.empty() ? "" : ", ") + std::string(s.name);
+  return known;
+}
+
 int runBench(const std::vector<std::string>& args) {
   // Sets with options of their own (bench_heuristics.cpp, bench_navmesh.cpp, bench_polyanya.cpp).
   if (!args.empty())
@@ -373,11 +379,7 @@ int runBench(const std::vector<std::string>& args) {
   config.seed = o.seed;
 
   const BenchSet* chosen = findBenchSet(set);
-  if (!chosen) {
-    std::string known;
-    for (const BenchSet& s : kBenchSets) known += (known.empty() ? "" : ", ") + std::string(s.name);
-    badInput("unknown bench set '" + set + "' (known: " + known + ")");
-  }
+  if (!chosen) badInput("unknown bench set '" + set + "' (known: " + benchSetList() + ")");
   if (!chosen->runner)
     badInput(std::string("the ") + chosen->name + " set takes options of its own: polypath bench " + chosen->name +
              " [options] (see polypath bench " + chosen->name + " --help)");
