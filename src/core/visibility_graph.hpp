@@ -104,7 +104,7 @@ class VisibilityGraph {
 
  private:
   void makeNodes();
-  void addLink(NodeId i, NodeId j);
+  void addLink(NodeId i, NodeId j, double length);
   bool testLink(NodeId i, NodeId j) const;
 
   const PolygonMap* map_;
