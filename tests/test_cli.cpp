@@ -439,6 +439,7 @@ TEST_CASE("polypath bench maps --json prints one object per map with the named f
   REQUIRE(r.exit_code == 0);
   const std::vector<std::string> lines = linesOf(r.out);
   REQUIRE(lines.size() == maps);
+  std::size_t requeried = 0;
   for (const std::string& line : lines) {
     const nlohmann::json j = nlohmann::json::parse(line);
     INFO(line);
@@ -451,7 +452,15 @@ TEST_CASE("polypath bench maps --json prints one object per map with the named f
     CHECK(j["vertices"].get<int>() >= 3);
     for (const char* m : {"seed000", "finley004", "brute"}) REQUIRE(j["references"].contains(m));
     CHECK(j["update"]["differed"] == 0);
+    CHECK(j["update"]["edits"].get<int>() >= 1);
+    CHECK(j["update"]["edits"].get<int>() <= 2);
+    // The timing includes re-answering the path query after each edit (its ends walkable).
+    CHECK(j["update"]["requeried"].get<int>() <= j["update"]["edits"].get<int>());
+    requeried += j["update"]["requeried"].get<int>();
+    CHECK(j["update"]["update_ms_median"].get<double>() <= j["update"]["update_ms_p90"].get<double>());
+    CHECK(j["update"]["update_ms_p90"].get<double>() <= j["update"]["update_ms_max"].get<double>());
   }
+  CHECK(requeried >= maps);  // a 5% vertex move rarely puts a query end in a wall
 }
 
 TEST_CASE("polypath bench refuses an unknown set and names every set", "[cli][bench]") {

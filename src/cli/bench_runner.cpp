@@ -108,8 +108,10 @@ UpdateFigures measureUpdates(const std::vector<Polygon>& polygons, const std::ve
       continue;
     }
     graph.update(*next);
-    if (!queries.empty() && next->isWalkable(queries[0].start) && next->isWalkable(queries[0].goal))
+    if (!queries.empty() && next->isWalkable(queries[0].start) && next->isWalkable(queries[0].goal)) {
       (void)findPath(graph, queries[0].start, queries[0].goal);
+      ++u.requeried;
+    }
     ms.push_back(microsecondsSince(t0) / 1000.0);
     map = std::move(next);
     current = std::move(edited);
@@ -123,6 +125,7 @@ UpdateFigures measureUpdates(const std::vector<Polygon>& polygons, const std::ve
   }
   u.edits = static_cast<int>(ms.size());
   u.median_ms = percentile(ms, 0.5);
+  u.p90_ms = percentile(ms, 0.9);
   u.max_ms = ms.empty() ? 0.0 : *std::max_element(ms.begin(), ms.end());
   u.rebuild_ms = percentile(rebuild, 0.5);
   return u;

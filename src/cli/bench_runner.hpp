@@ -38,8 +38,10 @@ struct ReferenceResult {
 /// Incremental update after one vertex moves (VisibilityGraph::update).
 struct UpdateFigures {
   int edits = 0;             ///< vertex moves measured
-  double median_ms = 0.0;    ///< map rebuild + graph update + one query
+  double median_ms = 0.0;    ///< map rebuild + graph update + one query re-answered
+  double p90_ms = 0.0;
   double max_ms = 0.0;
+  int requeried = 0;         ///< edits after which the query was re-answered (its ends still walkable)
   double rebuild_ms = 0.0;   ///< median full graph build on the edited maps, for comparison
   int compared = 0;          ///< edits whose updated graph was compared with a full rebuild
   int differed = 0;          ///< of those, graphs not identical (must be 0)

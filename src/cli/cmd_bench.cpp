@@ -201,7 +201,8 @@ void printJson(const BenchResult& r) {
     s << '}';
   }
   s << "},\"update\":{\"edits\":" << r.update.edits << ",\"update_ms_median\":" << formatNumber(r.update.median_ms)
-    << ",\"update_ms_max\":" << formatNumber(r.update.max_ms) << ",\"rebuild_ms\":" << formatNumber(r.update.rebuild_ms)
+    << ",\"update_ms_p90\":" << formatNumber(r.update.p90_ms) << ",\"update_ms_max\":" << formatNumber(r.update.max_ms)
+    << ",\"requeried\":" << r.update.requeried << ",\"rebuild_ms\":" << formatNumber(r.update.rebuild_ms)
     << ",\"compared\":" << r.update.compared << ",\"differed\":" << r.update.differed << "}}";
   std::cout << s.str() << '\n' << std::flush;
 }
@@ -233,8 +234,9 @@ void printResult(const BenchResult& r, const BenchOptions& o) {
   }
   for (const std::string& m : r.mismatch_examples) s << "  mismatch   " << m << '\n';
   if (r.update.edits > 0)
-    s << "  update     " << r.update.edits << " vertex moves: median " << ms(r.update.median_ms) << " ms, max "
-      << ms(r.update.max_ms) << " ms (map + graph update + one query); full rebuild " << ms(r.update.rebuild_ms)
+    s << "  update     " << r.update.edits << " vertex moves: median " << ms(r.update.median_ms) << " ms, p90 "
+      << ms(r.update.p90_ms) << ", max " << ms(r.update.max_ms) << " ms (map rebuild + graph update + the path query re-answered, "
+      << r.update.requeried << " of " << r.update.edits << " edits); full rebuild " << ms(r.update.rebuild_ms)
       << " ms; " << r.update.compared << " compared with a rebuild, " << r.update.differed << " differed\n";
   std::cout << s.str() << std::flush;
 }

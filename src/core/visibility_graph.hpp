@@ -77,10 +77,16 @@ class VisibilityGraph {
   /// through the map's edge grid); (3) unlinked pairs of matched nodes whose segment
   /// passes through the box of the edit (screened per node by the cone over the box,
   /// two cross products per pair), which can only have become visible if an edited edge
-  /// of the old map blocked them. Every other pair keeps its state untested. Cost:
-  /// O(L) for L old links, O(c r) line-of-sight tests for c changed nodes, and the cone
-  /// screen (O(r^2) multiply-adds, no map access). `map` must outlive the graph; the
-  /// old map is not used after.
+  /// of the old map blocked them. The nodes a cone can contain are found through a uniform
+  /// grid over the nodes (about two per cell, built per update in O(r)): the cone, as one
+  /// or two triangles, is rasterized row by row and only the nodes in the cells under it
+  /// are screened, so the screen costs O(r sqrt(r) + pairs in the cones), not O(r^2).
+  /// A changed node that did not move (its wedge changed) reuses the old link state
+  /// towards nodes whose segment keeps off the edit. Every other pair keeps its state
+  /// untested. Node ids keep their order, so nodes whose links did not change keep their
+  /// arc arrays (targets renumbered). Cost: O(L) for L old links, O(c r) tests for c
+  /// changed nodes, and the screen. Extra memory: O(r + L) during the call, nothing kept.
+  /// `map` must outlive the graph; the old map is not used after.
   UpdateStats update(const PolygonMap& map);
 
   /// Bytes held by the graph's own arrays (nodes, links, adjacency), not the map's.
@@ -104,7 +110,7 @@ class VisibilityGraph {
 
  private:
   void makeNodes();
-  void addLink(NodeId i, NodeId j);
+  void addLink(NodeId i, NodeId j, double length);
   bool testLink(NodeId i, NodeId j) const;
 
   const PolygonMap* map_;
