@@ -19,6 +19,8 @@
 #include <vector>
 
 #include "core/debug_draw.hpp"
+#include "editor/camera.hpp"
+#include "imgui.h"
 #include "editor/app.hpp"
 #include "editor/scene.hpp"
 #include "stb_image.h"
@@ -93,6 +95,31 @@ TEST_CASE("fixes: the path is drawn over the closed set's parent links", "[edito
     }
   INFO("centre " << rgb(img.at(x, y)));
   CHECK(sameRgb(img.at(x, y), layerColor(LayerPath)));
+}
+
+// [SECTION] 1: readable tab labels
+
+TEST_CASE("fixes: every tab label of the side panel is shown whole at the default window size", "[editor]") {
+  FixTempDir dir;
+  HeadlessEditor ed(withMap(dir.write("seed.json", kSeedJson)));
+  ed.frames(2);
+  const std::size_t problems = ed.app->scene().problems().size();
+  const std::string problems_label = "Problems (" + std::to_string(problems) + ")";
+  const std::pair<const char*, std::string> tabs[] = {
+      {"Layers", "Layers"},   {"Search", "Search"},           {"Compare", "Compare"}, {"Map", "Map"},
+      {"History", "History"}, {"Problems", problems_label}, {"Lessons", "Lessons"}, {"Help", "Help"}};
+  const float padding = ImGui::GetStyle().FramePadding.x;
+  for (const auto& [name, label] : tabs) {
+    INFO("tab " << name << " label '" << label << "'");
+    const auto it = ed.app->ui().widget_rects.find(std::string("tab ") + name);
+    REQUIRE(it != ed.app->ui().widget_rects.end());
+    const ScreenRect r = it->second;
+    // The tab holds its whole label (ImGui shrinks a tab and cuts its label to "Histor.."
+    // when the bar is too narrow) and lies inside the panel column, not scrolled off.
+    CHECK(r.w + 0.5f >= ImGui::CalcTextSize(label.c_str()).x + 2 * padding);
+    CHECK(r.x >= 0.0);
+    CHECK(r.x + r.w <= panelWidth(kWidth));
+  }
 }
 
 #endif  // POLYPATH_HAVE_EDITOR

@@ -88,8 +88,9 @@ std::optional<PolygonMap::Bounds> documentBounds(const MapDocument& doc);
 
 // [SECTION] Window layout
 
-/// Widest the panel column docked on the left of the window gets, in pixels.
-inline constexpr double kMaxPanelWidth = 440.0;
+/// Widest the panel column docked on the left of the window gets, in pixels: wide
+/// enough for the eight tab labels whole (with up to 99 problems) side by side.
+inline constexpr double kMaxPanelWidth = 480.0;
 /// Largest share of the window width the panel column takes: the canvas keeps the rest.
 inline constexpr double kMaxPanelShare = 0.4;
 

@@ -1132,7 +1132,8 @@ void drawPanels(Scene& scene, UiState& ui, ToolController& tools, int window_wid
   const std::size_t problem_count = scene.problems().size();
   char problems_label[64];
   std::snprintf(problems_label, sizeof problems_label, "Problems (%zu)###problems", problem_count);
-  if (ImGui::BeginTabBar("tabs", ImGuiTabBarFlags_FittingPolicyResizeDown)) {
+  // Scroll, never shrink: a shrunk tab cuts its label ("Histor..").
+  if (ImGui::BeginTabBar("tabs", ImGuiTabBarFlags_FittingPolicyScroll)) {
     tab(ui, "Layers", "Layers", PanelTab::Layers, [&] { layersTab(ui, methodLayers(scene.method().kind)); });
     tab(ui, "Search", "Search", PanelTab::Search, [&] { searchTab(scene, ui); });
     tab(ui, "Compare", "Compare", PanelTab::Compare, [&] { comparePanel(scene, ui); });  // compare_panel.cpp
