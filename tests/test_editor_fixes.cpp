@@ -68,6 +68,14 @@ std::string editorCommand(const std::vector<std::string>& args) {
   return cmd;
 }
 
+/// The fill colour of a panel button (a pixel inside its frame, left of its label).
+Color buttonFill(HeadlessEditor& ed, const Image& img, const std::string& name) {
+  const auto it = ed.app->ui().widget_rects.find(name);
+  INFO("button " << name);
+  REQUIRE(it != ed.app->ui().widget_rects.end());
+  return img.at(static_cast<int>(it->second.x) + 2, static_cast<int>(it->second.y) + 2);
+}
+
 }  // namespace
 
 // [SECTION] 2: the path over the search layers
@@ -120,6 +128,63 @@ TEST_CASE("fixes: every tab label of the side panel is shown whole at the defaul
     CHECK(r.x >= 0.0);
     CHECK(r.x + r.w <= panelWidth(kWidth));
   }
+}
+
+// [SECTION] 4: buttons that would do nothing are disabled
+
+TEST_CASE("fixes: search buttons are disabled (drawn dim) while they would do nothing", "[editor]") {
+  FixTempDir dir;
+  HeadlessEditor ed(withMap(dir.write("seed.json", kSeedJson)));
+  ed.frames(1);
+  Image img = ed.shot();
+  // Not stepping, not running: Pause (disabled since ever) is the dim reference, Step the bright one.
+  const Color dim = buttonFill(ed, img, "Pause");
+  const Color bright = buttonFill(ed, img, "Step");
+  INFO("dim " << rgb(dim) << " bright " << rgb(bright));
+  REQUIRE_FALSE(sameRgb(dim, bright, 4));
+  CHECK(sameRgb(buttonFill(ed, img, "Run"), bright));
+  CHECK(sameRgb(buttonFill(ed, img, "Finish"), bright));
+  CHECK(sameRgb(buttonFill(ed, img, "Reset"), dim));  // nothing stepped to reset
+  // At the end of the stepped search: no expansion left for Step or Finish.
+  ed.click("Finish");
+  REQUIRE(ed.app->scene().stats().status == SearchStatus::Found);
+  ed.motion(2000, 10);  // off the buttons: no hover colour
+  img = ed.shot();
+  CHECK(sameRgb(buttonFill(ed, img, "Step"), dim));
+  CHECK(sameRgb(buttonFill(ed, img, "Finish"), dim));
+  CHECK(sameRgb(buttonFill(ed, img, "Pause"), dim));
+  CHECK(sameRgb(buttonFill(ed, img, "Reset"), bright));
+  CHECK(sameRgb(buttonFill(ed, img, "Run"), bright));  // Run starts over
+  const int expanded = ed.app->scene().stats().expansions;
+  ed.click("Step");  // a disabled button does not act either
+  CHECK(ed.app->scene().stats().expansions == expanded);
+  // Running: Pause lights up, Run goes dim.
+  ed.click("Run");
+  REQUIRE(ed.app->scene().running());
+  ed.motion(2000, 10);
+  img = ed.shot();
+  CHECK(sameRgb(buttonFill(ed, img, "Pause"), bright));
+  CHECK(sameRgb(buttonFill(ed, img, "Run"), dim));
+}
+
+TEST_CASE("fixes: the grid's Step, Finish and Reset are disabled while they would do nothing", "[editor][editorgrid]") {
+  HeadlessEditor ed(withMap(fs::path(POLYPATH_SOURCE_DIR) / "maps" / "astar-explorer.map"));
+  GridScene& g = ed.app->grid();
+  REQUIRE(g.active());
+  REQUIRE(g.hasSearch());
+  ed.motion(2000, 10);
+  Image img = ed.shot();
+  const Color bright = buttonFill(ed, img, "Grid Step");
+  const Color dim = buttonFill(ed, img, "Grid Reset");  // not stepping: nothing to reset
+  INFO("dim " << rgb(dim) << " bright " << rgb(bright));
+  REQUIRE_FALSE(sameRgb(dim, bright, 4));
+  g.finish();
+  ed.frames(1);
+  img = ed.shot();
+  CHECK(sameRgb(buttonFill(ed, img, "Grid Step"), dim));
+  CHECK(sameRgb(buttonFill(ed, img, "Grid Finish"), dim));
+  CHECK(sameRgb(buttonFill(ed, img, "Grid Reset"), bright));
+  CHECK(sameRgb(buttonFill(ed, img, "Grid Run"), bright));
 }
 
 #endif  // POLYPATH_HAVE_EDITOR
