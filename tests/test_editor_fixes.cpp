@@ -187,4 +187,36 @@ TEST_CASE("fixes: the grid's Step, Finish and Reset are disabled while they woul
   CHECK(sameRgb(buttonFill(ed, img, "Grid Run"), bright));
 }
 
+// [SECTION] 5: the Layers list of the grid method
+
+TEST_CASE("fixes: the Layers list shows only the layers the chosen method draws", "[editor]") {
+  FixTempDir dir;
+  HeadlessEditor ed(withMap(dir.write("seed.json", kSeedJson)));
+  ed.frames(1);
+  auto listed = [&](const std::string& row) { return ed.app->ui().widget_rects.count("legend " + row) > 0; };
+  CHECK(listed("Closed set"));
+  CHECK(listed("Relaxed arcs"));
+  CHECK_FALSE(listed("Explored cells"));
+  MethodSettings grid;
+  grid.kind = MethodKind::Grid;
+  grid.cell_size = 1.0;
+  ed.app->scene().setMethod(grid);
+  ed.frames(2);
+  for (const char* row : {"Closed set", "Open set", "Relaxed arcs", "Reflex nodes", "Line-of-sight links"}) {
+    INFO(row);
+    CHECK_FALSE(listed(row));
+  }
+  for (const char* row : {"Grid walls", "Explored cells", "Waiting cells", "Expanded node", "Path"}) {
+    INFO(row);
+    CHECK(listed(row));
+  }
+  // Polyanya draws no relaxed arcs either.
+  MethodSettings polyanya;
+  polyanya.kind = MethodKind::NavmeshExact;
+  ed.app->scene().setMethod(polyanya);
+  ed.frames(2);
+  CHECK(listed("Closed set"));
+  CHECK_FALSE(listed("Relaxed arcs"));
+}
+
 #endif  // POLYPATH_HAVE_EDITOR
