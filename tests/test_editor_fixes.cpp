@@ -22,6 +22,7 @@
 #include "editor/camera.hpp"
 #include "imgui.h"
 #include "editor/app.hpp"
+#include "editor/command_line.hpp"
 #include "editor/scene.hpp"
 #include "stb_image.h"
 #include "support/headless_editor.hpp"
@@ -66,6 +67,17 @@ std::string editorCommand(const std::vector<std::string>& args) {
   std::string cmd = "SDL_VIDEODRIVER=offscreen timeout 60 '" + std::string(POLYPATH_EDITOR_BIN) + "'";
   for (const std::string& a : args) cmd += " '" + a + "'";
   return cmd;
+}
+
+/// A PNG read with stb_image (empty when it cannot be read).
+Image loadPng(const fs::path& file) {
+  Image img;
+  int channels = 0;
+  unsigned char* data = stbi_load(file.string().c_str(), &img.width, &img.height, &channels, 4);
+  if (!data) return Image{};
+  img.rgba.assign(data, data + static_cast<std::size_t>(img.width) * static_cast<std::size_t>(img.height) * 4);
+  stbi_image_free(data);
+  return img;
 }
 
 /// The fill colour of a panel button (a pixel inside its frame, left of its label).
@@ -217,6 +229,38 @@ TEST_CASE("fixes: the Layers list shows only the layers the chosen method draws"
   ed.frames(2);
   CHECK(listed("Closed set"));
   CHECK_FALSE(listed("Relaxed arcs"));
+}
+
+// [SECTION] 8: --canvas-only images have the --size asked for
+
+TEST_CASE("fixes: --canvas-only with --size WxH writes a WxH image of the canvas", "[editor]") {
+  for (int w : {2, 64, 300, 719, 720, 800, 1280, 4000}) {
+    INFO("canvas " << w);
+    const int window = windowWidthForCanvas(w);
+    CHECK(canvasRect(window, 100).w == w);
+    CHECK(canvasRect(window - 1, 100).w < w);  // the smallest such window
+  }
+  FixTempDir dir;
+  const std::string map = dir.write("seed.json", kSeedJson);
+  for (const char* size : {"640x400", "1280x800", "300x200"}) {
+    INFO("--size " << size);
+    const fs::path png = dir.path / (std::string(size) + ".png");
+    std::string out;
+    REQUIRE(shell(editorCommand({map, "--size", size, "--canvas-only", "--screenshot", png.string()}), &out) == 0);
+    const Image img = loadPng(png);
+    int w = 0, h = 0;
+    REQUIRE(std::sscanf(size, "%dx%d", &w, &h) == 2);
+    CHECK(img.width == w);
+    CHECK(img.height == h);
+    // The map fills the canvas (fitted): the walkable region's colour at the image centre
+    // row somewhere, and no ImGui panel (its background) at the left edge.
+    bool region = false;
+    for (int x = 0; x < img.width; ++x) region = region || sameRgb(img.at(x, img.height / 2), layerColor(LayerRegion), 8);
+    CHECK(region);
+  }
+  const ParsedCommandLine parsed = parseCommandLine({"--size", "640x400", "--canvas-only"});
+  CHECK(parsed.options.height == 400);
+  CHECK(canvasRect(parsed.options.width, parsed.options.height).w == 640);
 }
 
 #endif  // POLYPATH_HAVE_EDITOR

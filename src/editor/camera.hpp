@@ -98,6 +98,10 @@ inline constexpr double kMaxPanelShare = 0.4;
 /// window), whole pixels, so the canvas always keeps at least 60% of the window.
 double panelWidth(int window_width);
 
+/// The smallest window width whose canvas (canvasRect) is exactly `canvas_width` pixels
+/// wide (canvas_width >= 1): --canvas-only screenshots are then exactly --size.
+int windowWidthForCanvas(int canvas_width);
+
 /// The canvas: the window minus the panel column (never narrower than 1 pixel).
 ScreenRect canvasRect(int window_width, int window_height);
 

@@ -1,6 +1,7 @@
 // command_line.cpp: argument parsing and default map lookup.
 #include "editor/command_line.hpp"
 
+#include "editor/camera.hpp"
 #include "editor/compare_view.hpp"
 #include "editor/scene_method.hpp"
 
@@ -68,6 +69,7 @@ std::string usage() {
          "                    write DIR/step-0000.png .. one per expansion (to --steps N, default\n"
          "                    the whole search) without a window, and exit\n"
          "  --canvas-only     screenshots show the canvas only, without the panel column\n"
+         "                    (with --size WxH the image is WxH: the window widens by the column)\n"
          "  --svg OUT.svg     write the scene as SVG (the Export menu's SVG) without a window, and exit\n";
 }
 
@@ -181,6 +183,8 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
     }
   }
   if (r.options.screenshot && r.options.screenshot_sequence) r.error = "give --screenshot or --screenshot-sequence, not both";
+  // --canvas-only --size WxH: the canvas is WxH, the window wider by the panel column.
+  if (r.options.canvas_only && r.options.size_given) r.options.width = windowWidthForCanvas(r.options.width);
   return r;
 }
 
