@@ -263,4 +263,32 @@ TEST_CASE("fixes: --canvas-only with --size WxH writes a WxH image of the canvas
   CHECK(canvasRect(parsed.options.width, parsed.options.height).w == 640);
 }
 
+// [SECTION] 9: --compare P --steps N
+
+TEST_CASE("fixes: --compare P --steps N stands both searches after N expansions", "[editor]") {
+  FixTempDir dir;
+  for (const int n : {2, 4}) {
+    AppOptions o = withMap(dir.write("seed.json", kSeedJson));
+    o.compare = "astar-dijkstra";
+    o.steps = n;
+    HeadlessEditor ed(o);
+    const SearchComparison* c = ed.app->ui().compare.comparison();
+    REQUIRE(c != nullptr);
+    INFO("steps " << n << ", counts " << c->stats(0).expanded_total << " and " << c->stats(1).expanded_total);
+    REQUIRE(c->stats(0).expanded_total > n);  // neither search ends before N: both really at N
+    REQUIRE(c->stats(1).expanded_total > n);
+    CHECK(c->position() == n);
+    CHECK(c->stats(0).expanded_now == n);
+    CHECK(c->stats(1).expanded_now == n);
+    CHECK(c->stats(0).status_now == SearchStatus::Running);
+  }
+  AppOptions end = withMap(dir.write("seed.json", kSeedJson));
+  end.compare = "astar-dijkstra";  // no --steps: both at their end
+  HeadlessEditor ed(end);
+  const SearchComparison* c = ed.app->ui().compare.comparison();
+  REQUIRE(c != nullptr);
+  CHECK(c->position() == c->count());
+  CHECK(c->stats(1).expanded_now == c->stats(1).expanded_total);
+}
+
 #endif  // POLYPATH_HAVE_EDITOR

@@ -63,6 +63,7 @@ std::string usage() {
          "  --funnel-step K   (centre, portal) show the funnel after K portal steps\n"
          "  --compare P       open the Compare tab: astar-dijkstra, weight, visibility-navmesh,\n"
          "                    navmesh-grid or triangle-polyanya, both searches at their end\n"
+         "                    (with --steps N: both after N expansions)\n"
          "  --lesson FILE     play a lesson (maps/lessons/*.json): its map, settings and captions\n"
          "  --lesson-step K   show lesson step K (1-based; default 1)\n"
          "  --screenshot-sequence DIR\n"

@@ -183,7 +183,8 @@ void applyStartOptions(const AppOptions& options, Scene& scene, UiState& ui) {
   if (!options.compare.empty() && parseComparePreset(options.compare, preset)) {
     applyPreset(ui.compare.setups, preset, scene.searchOptions());
     ui.compare.sync(scene);
-    if (SearchComparison* c = ui.compare.comparison()) c->toEnd();
+    // --steps N: both searches stand after N expansions (as Step > N times); else at the end.
+    if (SearchComparison* c = ui.compare.comparison()) options.steps > 0 ? c->seek(options.steps) : c->toEnd();
     ui.tab_request = PanelTab::Compare;
   }
 }
