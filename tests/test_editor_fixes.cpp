@@ -23,6 +23,7 @@
 #include "imgui.h"
 #include "editor/app.hpp"
 #include "editor/command_line.hpp"
+#include "editor/lessons.hpp"
 #include "editor/scene.hpp"
 #include "stb_image.h"
 #include "support/headless_editor.hpp"
@@ -289,6 +290,33 @@ TEST_CASE("fixes: --compare P --steps N stands both searches after N expansions"
   REQUIRE(c != nullptr);
   CHECK(c->position() == c->count());
   CHECK(c->stats(1).expanded_now == c->stats(1).expanded_total);
+}
+
+// [SECTION] 11: options that would be ignored are refused
+
+TEST_CASE("fixes: --lesson-step past the lesson's end and --funnel-step without triangle A* are refused", "[editor]") {
+  const fs::path lesson = fs::path(POLYPATH_SOURCE_DIR) / "maps" / "lessons" / "astar-vs-dijkstra.json";
+  FixTempDir dir;
+  const fs::path png = dir.path / "out.png";
+  std::string out;
+  CHECK(shell(editorCommand({"--lesson", lesson.string(), "--lesson-step", "99", "--screenshot", png.string()}), &out) == 2);
+  INFO(out);
+  CHECK(out.find("polypath-editor: --lesson-step 99: " + lesson.string() + " has 8 steps (1..8)") != std::string::npos);
+  CHECK_FALSE(fs::exists(png));
+  CHECK(lessonStepError(lesson, 8).empty());  // the last step is fine
+  CHECK(lessonStepError(lesson, 9) == "--lesson-step 9: " + lesson.string() + " has 8 steps (1..8)");
+  CHECK(shell(editorCommand({"--lesson", lesson.string(), "--lesson-step", "8", "--screenshot", png.string()})) == 0);
+  CHECK(fs::exists(png));
+
+  const std::string map = dir.write("seed.json", kSeedJson);
+  std::string out2;
+  CHECK(shell(editorCommand({map, "--funnel-step", "2", "--screenshot", png.string()}), &out2) == 2);
+  CHECK(out2.find("polypath-editor: --funnel-step needs --method centre or portal (the funnel of triangle A*)") !=
+        std::string::npos);
+  CHECK(parseCommandLine({"--method", "polyanya", "--funnel-step", "1"}).error ==
+        "--funnel-step needs --method centre or portal (the funnel of triangle A*)");
+  CHECK(parseCommandLine({"--method", "portal", "--funnel-step", "1"}).error.empty());
+  CHECK(parseCommandLine({"--funnel-step", "1", "--method", "centre"}).error.empty());  // in any order
 }
 
 #endif  // POLYPATH_HAVE_EDITOR

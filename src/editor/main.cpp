@@ -6,6 +6,7 @@
 
 #include "editor/app.hpp"
 #include "editor/exports_panel.hpp"
+#include "editor/lessons.hpp"
 
 int main(int argc, char** argv) {
   using namespace polypath::editor;
@@ -15,8 +16,10 @@ int main(int argc, char** argv) {
     std::fputs(usage().c_str(), stdout);
     return 0;
   }
-  if (!cl.error.empty()) {
-    std::fprintf(stderr, "polypath-editor: %s\n%s", cl.error.c_str(), usage().c_str());
+  std::string option_error = cl.error;
+  if (option_error.empty() && cl.options.lesson) option_error = lessonStepError(*cl.options.lesson, cl.options.lesson_step);
+  if (!option_error.empty()) {
+    std::fprintf(stderr, "polypath-editor: %s\n%s", option_error.c_str(), usage().c_str());
     return 2;
   }
   App app(cl.options);
