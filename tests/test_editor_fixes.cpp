@@ -319,4 +319,24 @@ TEST_CASE("fixes: --lesson-step past the lesson's end and --funnel-step without 
   CHECK(parseCommandLine({"--funnel-step", "1", "--method", "centre"}).error.empty());  // in any order
 }
 
+// [SECTION] 10: a broken lesson file's error
+
+TEST_CASE("fixes: a broken lesson file's error names the file, line, column and what is wrong", "[editor]") {
+  FixTempDir dir;
+  const std::string lesson = dir.write("broken.json", "{\n  \"format\": \"polypath-lesson\",\n  \"title\": \"t\"\n  \"steps\": []\n}\n");
+  const fs::path png = dir.path / "out.png";
+  std::string out;
+  CHECK(shell(editorCommand({"--lesson", lesson, "--screenshot", png.string()}), &out) == 2);
+  INFO(out);
+  // Line 4, column 9: the end of the key after the missing comma, where the parser stopped.
+  CHECK(out.find(lesson + ":4:9: not valid JSON: syntax error while parsing object - unexpected string literal; "
+                          "expected '}'") != std::string::npos);
+  CHECK(out.find("json.exception") == std::string::npos);  // not nlohmann's raw message
+  // The Lessons tab's status line says the same.
+  AppOptions o;
+  o.lesson = lesson;
+  HeadlessEditor ed(o);
+  CHECK(ed.app->loadError().find(lesson + ":4:9: not valid JSON: ") != std::string::npos);
+}
+
 #endif  // POLYPATH_HAVE_EDITOR
