@@ -24,7 +24,9 @@
 #include "editor/app.hpp"
 #include "editor/command_line.hpp"
 #include "editor/lessons.hpp"
+#include "editor/colours.hpp"
 #include "editor/scene.hpp"
+#include "editor/scene_method.hpp"
 #include "stb_image.h"
 #include "support/headless_editor.hpp"
 #include "support/temp_dir.hpp"
@@ -337,6 +339,22 @@ TEST_CASE("fixes: a broken lesson file's error names the file, line, column and 
   o.lesson = lesson;
   HeadlessEditor ed(o);
   CHECK(ed.app->loadError().find(lesson + ":4:9: not valid JSON: ") != std::string::npos);
+}
+
+// [SECTION] 3: the eroded outline's own colour
+
+TEST_CASE("fixes: the eroded outline's colour differs from every layer and editor colour", "[editor]") {
+  std::vector<std::pair<std::string, Color>> others = {
+      {"selection", kSelectionColor}, {"edge under mouse", kHoverEdgeColor}, {"hover", kHoverRing},
+      {"dragged", kDragRing},         {"new ring", kDrawingColor},         {"error", kProblemColor},
+      {"warning", kWarningColor},     {"steer portals", kSteerPortalColor}, {"goal", kGoalColor}};
+  for (const LayerInfo& info : layerInfos()) others.emplace_back(info.name, info.color);
+  for (const auto& [name, c] : others) {
+    INFO(name << " " << rgb(c) << " against " << rgb(kClearanceOutline));
+    const int d = std::max({std::abs(c.r - kClearanceOutline.r), std::abs(c.g - kClearanceOutline.g),
+                            std::abs(c.b - kClearanceOutline.b)});
+    CHECK(d >= 60);  // told apart at a glance on the dark canvas
+  }
 }
 
 #endif  // POLYPATH_HAVE_EDITOR

@@ -357,6 +357,7 @@ void editorLegend() {
       {kProblemColor, "Error", "where the map is invalid, or a start/goal that cannot be used"},
       {kWarningColor, "Warning", "allowed but maybe not meant (a pinch, a shared wall)"},
       {kSteerPortalColor, "Steer portals", "triangle A*: seed 003's portal corridor, the portals an agent steers through"},
+      {kClearanceOutline, "Eroded outline", "clearance > 0: where the agent's centre may go (Map tab, Agent clearance)"},
   };
   ImGui::Separator();
   ImGui::TextUnformatted("Editor colours");
