@@ -357,4 +357,41 @@ TEST_CASE("fixes: the eroded outline's colour differs from every layer and edito
   }
 }
 
+// [SECTION] 7: --screenshot-sequence and --svg on a .map grid
+
+TEST_CASE("fixes: on a .map grid --screenshot-sequence writes one frame per expansion, --svg says it cannot", "[editor]") {
+  const std::string map = (fs::path(POLYPATH_SOURCE_DIR) / "maps" / "astar-explorer.map").string();
+  FixTempDir dir;
+  const fs::path frames = dir.path / "frames";
+  std::string out;
+  REQUIRE(shell(editorCommand({map, "--screenshot-sequence", frames.string(), "--steps", "4", "--canvas-only",
+                               "--size", "400x300"}),
+                &out) == 0);
+  INFO(out);
+  CHECK(out.find("polypath-editor: Wrote 5 frames to " + frames.string()) != std::string::npos);
+  // Frame k shows k explored (closed) cells: count the pixels of that colour.
+  std::vector<long> explored;
+  for (int k = 0; k <= 4; ++k) {
+    char name[32];
+    std::snprintf(name, sizeof name, "step-%04d.png", k);
+    const Image img = loadPng(frames / name);
+    REQUIRE(img.width == 400);
+    REQUIRE(img.height == 300);
+    long n = 0;
+    for (int y = 0; y < img.height; ++y)
+      for (int x = 0; x < img.width; ++x) n += sameRgb(img.at(x, y), layerColor(LayerGridExplored), 3) ? 1 : 0;
+    explored.push_back(n);
+  }
+  CHECK_FALSE(fs::exists(frames / "step-0005.png"));
+  // One more closed cell each frame (the first, the start cell, lies under the start marker).
+  for (int k = 2; k <= 4; ++k) CHECK(explored[k] > explored[k - 1]);
+
+  const fs::path svg = dir.path / "grid.svg";
+  std::string out2;
+  CHECK(shell(editorCommand({map, "--svg", svg.string()}), &out2) == 2);
+  CHECK(out2.find("polypath-editor: --svg exports polygon maps; " + map + " is a grid (.map): use --screenshot OUT.png "
+                  "or --screenshot-sequence DIR") != std::string::npos);
+  CHECK_FALSE(fs::exists(svg));
+}
+
 #endif  // POLYPATH_HAVE_EDITOR

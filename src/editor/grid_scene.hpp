@@ -91,6 +91,8 @@ class GridScene {
   /// (Restarts a finished search.)
   void run();
   void pause() { running_ = false; }
+  /// Stepping from zero expansions: the canvas shows the search before its first step.
+  void stepToStart();
   bool running() const { return running_; }
   void update(double seconds);
   bool stepping() const { return stepping_; }

@@ -32,6 +32,11 @@ int main(int argc, char** argv) {
   }
   if (cl.options.screenshot) return app.runScreenshot();
   if (cl.options.screenshot_sequence) return app.runScreenshotSequence();
+  if (cl.options.svg && app.grid().active()) {  // SVG export draws polygon maps only
+    std::fprintf(stderr, "polypath-editor: --svg exports polygon maps; %s is a grid (.map): use --screenshot OUT.png "
+                 "or --screenshot-sequence DIR\n", cl.options.map ? cl.options.map->string().c_str() : "the map");
+    return 2;
+  }
   if (cl.options.svg) {  // the Export menu's SVG, of the scene as init() left it
     const bool ok = exportSvg(app.scene(), app.ui(), *cl.options.svg);
     std::fprintf(ok ? stdout : stderr, "polypath-editor: %s\n", app.ui().status.c_str());
