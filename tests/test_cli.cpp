@@ -186,6 +186,28 @@ TEST_CASE("polypath path reports bad arguments, one line each, with exit 2", "[c
   CHECK(runCli({"path", map, "other.json"}).exit_code == 2);
 }
 
+TEST_CASE("polypath path, svg, trace and validate: no map file or a second one exits 2 naming the command", "[cli]") {
+  CliTempDir dir;
+  const std::string map = dir.write("seed.json", kSeedMap);
+  const std::vector<std::pair<std::vector<std::string>, std::string>> missing = {
+      {{"path"}, "path needs a map file: polypath path MAP [options]"},
+      {{"path", "--method", "grid"}, "path needs a map file: polypath path MAP --method grid [options]"},
+      {{"svg", "--out", "x.svg"}, "svg needs a map file: polypath svg MAP --out F.svg"},
+      {{"trace", "--out", "x.json"}, "trace needs a map file: polypath trace MAP --out F.trace.json"},
+      {{"validate"}, "validate needs a map file: polypath validate MAP"},
+  };
+  for (const auto& [args, message] : missing) {
+    const RunResult r = runCli(args);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "polypath: " + message + "\n");
+    std::vector<std::string> two = args;
+    two.insert(two.begin() + 1, {map, "other.json"});
+    const RunResult t = runCli(two);
+    CHECK(t.exit_code == 2);
+    CHECK(t.err == "polypath: unexpected argument 'other.json' (" + args[0] + " takes one map file)\n");
+  }
+}
+
 TEST_CASE("polypath path: methods that are not implemented exit 2", "[cli]") {
   CliTempDir dir;
   const std::string map = dir.write("seed.json", kSeedMap);
@@ -432,8 +454,33 @@ TEST_CASE("polypath bench maps --json prints one object per map with the named f
   }
 }
 
-TEST_CASE("polypath bench refuses an unknown set and names the known ones", "[cli][bench]") {
-  const RunResult r = runCli({"bench", "--set", "nosuch"});
-  CHECK(r.exit_code == 2);
-  CHECK(r.err == "polypath: unknown bench set 'nosuch' (known: maps, synthetic, movingai)\n");
+TEST_CASE("polypath bench refuses an unknown set and names every set", "[cli][bench]") {
+  const std::string known = "heuristics, navmesh, polyanya, maps, synthetic, movingai";
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"bench", "--set", "nosuch"}, std::vector<std::string>{"bench", "nosuch"}}) {
+    const RunResult r = runCli(args);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "polypath: unknown bench set 'nosuch' (known: " + known + ")\n");
+  }
+  // The same sets, in the same order, as `bench --help` lists them.
+  const RunResult help = runCli({"bench", "--help"});
+  REQUIRE(help.exit_code == 0);
+  std::vector<std::string> listed;
+  bool in_sets = false;
+  for (const std::string& line : linesOf(help.out)) {
+    if (line == "sets:") in_sets = true;
+    else if (line.empty()) in_sets = false;
+    else if (in_sets && line.size() > 2 && line[2] != ' ') listed.push_back(line.substr(2, line.find(' ', 2) - 2));
+  }
+  std::string listed_text;
+  for (const std::string& name : listed) listed_text += (listed_text.empty() ? "" : ", ") + name;
+  CHECK(listed_text == known);
+  // `polypath --help` lists them too.
+  CHECK_THAT(runCli({"--help"}).out, Contains("sets:\n                       " + known + "\n"));
+  // A set with options of its own named by --set says how to run it.
+  const RunResult own = runCli({"bench", "--set", "navmesh"});
+  CHECK(own.exit_code == 2);
+  CHECK(own.err ==
+        "polypath: the navmesh set takes options of its own: polypath bench navmesh [options] (see polypath bench "
+        "navmesh --help)\n");
 }

@@ -209,3 +209,48 @@ TEST_CASE("polypath path: bad --clearance, --joins and --segments values exit 2"
   CHECK(runCli({"path", map, "--segments", "65"}).exit_code == 2);
   CHECK(runCli({"path", map, "--segments", "64", "--clearance", "1"}).exit_code == 0);
 }
+
+TEST_CASE("polypath validate checks start and goal against the map's clearance and radii", "[cli][clearance][validate]") {
+  test::TempDir dir("clearance");
+  // kRoom with another start and goal and the given settings.
+  const auto room = [&dir](const char* name, const char* start, const char* goal, const char* settings) {
+    std::string map = kRoom;
+    map.replace(map.find("[1.5, 5]"), 8, start);
+    map.replace(map.find("[8.5, 5]"), 8, goal);
+    return dir.write(name, withSettings(map, settings));
+  };
+  // Clearance 1: the start (0.5 from the outer wall) has none, the goal (1.5 from the hole) has.
+  const std::string near = room("near.json", "[0.5, 5]", "[8.5, 5]", R"({"clearance": 1})");
+  const RunResult r = runCli({"validate", near});
+  CHECK(r.exit_code == 1);
+  CHECK(r.err.empty());
+  CHECK(r.out ==
+        "error: /start: start (0.5, 5) is 0.5 from the nearest wall (polygon 0, outer ring, at (0, 5)), closer than "
+        "the clearance radius 1 (/settings/clearance); move it, or lower the clearance (polypath path refuses it)\n");
+  // `path` on the same map refuses the same point with the same measurements.
+  const RunResult p = runCli({"path", near});
+  CHECK(p.exit_code == 2);
+  CHECK_THAT(p.err, Contains("start (0.5, 5) is 0.5 from the nearest wall (polygon 0, outer ring, at (0, 5)), closer "
+                             "than the clearance radius 1"));
+
+  // Radii other than the clearance: warnings (the map still prints ok). Start and goal are
+  // 1.25 from the outer wall and 1.75 from the hole: they fit radius 1, not 1.5.
+  const std::string radii = room("radii.json", "[1.25, 5]", "[8.75, 5]", R"({"radii": [1, 1.5]})");
+  const RunResult w = runCli({"validate", radii});
+  CHECK(w.exit_code == 0);
+  CHECK(w.out ==
+        "warning: /start: start (1.25, 5) is 1.25 from the nearest wall (polygon 0, outer ring, at (0, 5)), closer "
+        "than the clearance radius 1.5 (/settings/radii/1); an agent of this radius cannot start or end there\n"
+        "warning: /goal: goal (8.75, 5) is 1.25 from the nearest wall (polygon 0, outer ring, at (10, 5)), closer "
+        "than the clearance radius 1.5 (/settings/radii/1); an agent of this radius cannot start or end there\n"
+        "ok\n");
+
+  // Both fit: ok, nothing else; an unwalkable start is reported once (not again for clearance).
+  CHECK(runCli({"validate", dir.write("fits.json", withSettings(kRoom, R"({"clearance": 1, "radii": [1.25]})"))}).out ==
+        "ok\n");
+  const RunResult hole = runCli({"validate", room("hole.json", "[5, 5]", "[8.5, 5]", R"({"clearance": 1})")});
+  CHECK(hole.exit_code == 1);
+  REQUIRE(test::linesOf(hole.out).size() == 1);
+  CHECK_THAT(hole.out, StartsWith("error: /start: "));
+  CHECK_THAT(hole.out, Contains("hole 0"));
+}

@@ -88,3 +88,45 @@ TEST_CASE("polyanya on the arena meshes equals the visibility method", "[polyany
   CHECK(compare(dir / "meshes/v2/arena.mesh", dir / "scenarios/arena.scen") == 160);
   CHECK(compare(dir / "meshes/v2/arena-merged.mesh", dir / "scenarios/arena.scen") == 160);
 }
+
+TEST_CASE("polyanya on aurora-merged equals the published Euclidean optima, reused or fresh", "[polyanya][mesh2]") {
+  const fs::path dir = fs::path(POLYPATH_SHARED_DIR) / "data/polyanya/vleue";
+  if (!fs::exists(dir / "aurora-euclidean.tsv")) {
+    WARN("skipped: " << dir << " is absent");
+    return;
+  }
+  const NavMesh mesh = navMeshFromMesh2(loadMesh2(dir / "meshes/v2/aurora-merged.mesh"));
+  const PolyanyaMesh pmesh(mesh);
+  struct Row {
+    Point start, goal;
+    double length;
+  };
+  std::vector<Row> rows;
+  std::ifstream in(dir / "aurora-euclidean.tsv");
+  std::string line;
+  std::getline(in, line);  // header: sx sy gx gy length
+  for (Row r; in >> r.start.x >> r.start.y >> r.goal.x >> r.goal.y >> r.length;) rows.push_back(r);
+  REQUIRE(rows.size() == 2990);
+  // One pathfinder answers every query (its node array and root table are reused); every
+  // tenth query is also answered by a fresh one-shot search, which must agree exactly.
+  PolyanyaPathfinder pathfinder(pmesh);
+  double worst = 0.0;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const Row& r = rows[i];
+    INFO("query " << i << ": " << test::describePoint(r.start) << " -> " << test::describePoint(r.goal));
+    if (i == 1000) {  // a failed query in between leaves nothing behind
+      CHECK_THROWS_AS(pathfinder.find({-5.0, -5.0}, r.goal), QueryError);
+    }
+    const PolyanyaPath path = pathfinder.find(r.start, r.goal);
+    REQUIRE(path.found);
+    CHECK(path.length == Approx(r.length).margin(1e-3));
+    worst = std::max(worst, std::abs(path.length - r.length));
+    if (i % 10 == 0) {
+      const PolyanyaPath fresh = findPolyanyaPath(pmesh, r.start, r.goal);
+      CHECK(fresh.length == path.length);
+      CHECK(fresh.search.expanded == path.search.expanded);
+      CHECK(fresh.points == path.points);
+    }
+  }
+  CHECK(worst < 1e-3);
+}

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <map>
 
+#include "core/polyanya.hpp"
+#include "io/navmesh_build.hpp"
 #include "io/posthoc_trace.hpp"
 #include "support/loaded_map.hpp"
 
@@ -148,4 +150,38 @@ TEST_CASE("posthoc: a search without a path ends on its last expansion with foun
     if (e["type"] == "expanding") ++expanding, last = e["id"].get<NodeId>();
   CHECK(expanding == p.expanded);
   CHECK(end["id"] == last);
+}
+
+TEST_CASE("posthoc: a graph that grows while searching (Polyanya) is traced whole", "[posthoc][polyanya]") {
+  // Polyanya creates its nodes inside neighbours(): the trace must follow the node count
+  // as it grows (it indexed a vector sized at the start, past its end, before).
+  for (const auto& file : polypath::test::shippedMaps()) {
+    const polypath::test::LoadedMap m(file);
+    if (!m.query) continue;
+    INFO(m.name);
+    const NavMesh mesh = buildNavMesh(m.map);
+    const PolyanyaMesh pmesh(mesh);
+    const PolyanyaQuery q(pmesh, *m.doc.start, *m.doc.goal);
+    const Json trace = posthocTrace(q, PolyanyaQuery::startNode(), PolyanyaQuery::goalNode());
+    const PolyanyaPath expected = findPolyanyaPath(pmesh, *m.doc.start, *m.doc.goal);
+    int expanding = 0;
+    std::vector<char> generated(q.nodeCount(), 0);
+    for (const auto& e : trace["events"]) {
+      const NodeId id = e["id"].get<NodeId>();
+      REQUIRE(id < static_cast<NodeId>(q.nodeCount()));
+      if (e["type"] == "generating") {
+        CHECK_FALSE(generated[static_cast<std::size_t>(id)]);  // once per node; later improvements are "updating"
+        generated[static_cast<std::size_t>(id)] = 1;
+      }
+      if (e["type"] == "updating") CHECK(generated[static_cast<std::size_t>(id)]);
+      if (e["type"] == "expanding") {
+        ++expanding;
+        CHECK(generated[static_cast<std::size_t>(id)]);
+      }
+    }
+    CHECK(expanding == expected.search.expanded);
+    const Json& end = trace["events"].back();
+    CHECK(end["found"] == expected.found);
+    if (expected.found) CHECK(end["g"].get<double>() == Approx(expected.length).epsilon(1e-12));
+  }
 }

@@ -37,11 +37,12 @@ void benchOne(const fs::path& mesh_file, const fs::path& scen_file, int limit, c
   std::vector<double> micros;
   double expansions = 0.0;
   int not_found = 0, outside = 0, checked = 0, mismatches = 0;
+  PolyanyaPathfinder pathfinder(pmesh);  // reused, as Polyanya reuses its search instance
   for (const BenchQuery& q : queries) {
     const double q0 = threadMicros();
     PolyanyaPath path;
     try {
-      path = findPolyanyaPath(pmesh, q.start, q.goal);
+      path = pathfinder.find(q.start, q.goal);
     } catch (const QueryError&) {
       ++outside;
       continue;

@@ -87,6 +87,14 @@ std::vector<std::string> parseOptions(const std::vector<std::string>& args, cons
   return positional;
 }
 
+std::string parseMapFileArgs(const std::vector<std::string>& args, const std::vector<Option>& options,
+                             const std::string& command, const std::string& usage) {
+  const std::vector<std::string> positional = parseOptions(args, options, command);
+  if (positional.empty()) badInput(command + " needs a map file: " + usage);
+  if (positional.size() > 1) badInput("unexpected argument '" + positional[1] + "' (" + command + " takes one map file)");
+  return positional[0];
+}
+
 Option pointOption(const std::string& name, std::optional<Point>& out) {
   return {name, true, [name, &out](const std::string& v) -> std::string {
             out = parsePoint(v);

@@ -50,6 +50,11 @@ struct Option {
 /// as BadInput; `command` names the command in the messages.
 std::vector<std::string> parseOptions(const std::vector<std::string>& args, const std::vector<Option>& options,
                                       const std::string& command);
+/// parseOptions() for a command that takes one map file and options: returns the file.
+/// Throws BadInput "COMMAND needs a map file: USAGE" without one, and "unexpected argument
+/// 'X' (COMMAND takes one map file)" with more (besides the options' errors).
+std::string parseMapFileArgs(const std::vector<std::string>& args, const std::vector<Option>& options,
+                             const std::string& command, const std::string& usage);
 /// An option taking X,Y.
 Option pointOption(const std::string& name, std::optional<Point>& out);
 /// An option taking a finite number that must be 0 or more.

@@ -6,7 +6,7 @@
 // [SECTION] Output
 //
 // Sets are dispatched by name (the first word or --set); a new set is one function and
-// one line in kSets.
+// one row in kBenchSets (which also gives the help's list and the unknown-set error).
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -239,7 +239,7 @@ void printResult(const BenchResult& r, const BenchOptions& o) {
   std::cout << s.str() << std::flush;
 }
 
-constexpr const char* kBenchUsage =
+constexpr const char* kBenchUsageHead =
     "usage: polypath bench [SET] [--set NAME] [--json] [--queries N] [--seed S] [options]\n"
     "\n"
     "Benchmarks the visibility graph (build, memory, query times, expansions) against the\n"
@@ -248,16 +248,9 @@ constexpr const char* kBenchUsage =
     "Times are CPU time of the benchmark thread (not wall time, which a shared machine\n"
     "inflates). A progress bar goes to stderr.\n"
     "\n"
-    "sets:\n"
-    "  heuristics seed 002's heuristic table on random grids (bench heuristics --help)\n"
-    "  navmesh    navmesh length against the optimal length (bench navmesh --help)\n"
-    "  polyanya   exact navmesh search on Polyanya's meshes and scenarios (bench polyanya --help)\n"
-    "  maps       every maps/*.json (--dir DIR), random query pairs (default 100)\n"
-    "  synthetic  random rooms, random convex obstacles and a comb at 10^2, 10^3, 2*10^3,\n"
-    "             10^4 and 10^5 vertices (--max-vertices),\n"
-    "             with fitted growth exponents\n"
-    "  movingai   the Moving AI maps in --data DIR (default ../shared/data), converted to\n"
-    "             polygons in --converted DIR (NAME.json), with their scenario queries\n"
+    "sets:\n";
+
+constexpr const char* kBenchUsageOptions =
     "\n"
     "options:\n"
     "  --json               one JSON object per map (vertices, reflex, edges, build_ms, bytes,\n"
@@ -271,15 +264,73 @@ constexpr const char* kBenchUsage =
     "  --build-budget S     synthetic: skip sizes predicted to build slower (default 30)\n"
     "  --max-vertices N     synthetic: largest size (default 100000)\n";
 
+/// A set with its own options: runs `polypath bench NAME ARGS...` (args: NAME ARGS...).
+using OwnRunner = int (*)(const std::vector<std::string>& args);
+/// A set of maps measured with the common options above.
+using Runner = std::vector<BenchResult> (*)(const BenchOptions&, const BenchConfig&);
+
+int benchHeuristics(const std::vector<std::string>& args) { return runBenchHeuristics(args); }
+int benchNavmesh(const std::vector<std::string>& args) { return runBenchNavmesh({args.begin() + 1, args.end()}); }
+int benchPolyanya(const std::vector<std::string>& args) { return runBenchPolyanya({args.begin() + 1, args.end()}); }
+
+/// One benchmark set: its name, its lines in `bench --help` and how it runs (exactly one
+/// of own and runner is set).
+struct BenchSet {
+  const char* name;
+  const char* help;  ///< after the name column; continuation lines indented to match
+  OwnRunner own;
+  Runner runner;
+};
+
+/// Every set, in the order of `bench --help`: the one table dispatch, help and the
+/// unknown-set error read.
+const BenchSet kBenchSets[] = {
+    {"heuristics", "seed 002's heuristic table on random grids (bench heuristics --help)", benchHeuristics, nullptr},
+    {"navmesh", "navmesh length against the optimal length (bench navmesh --help)", benchNavmesh, nullptr},
+    {"polyanya", "exact navmesh search on Polyanya's meshes and scenarios (bench polyanya --help)", benchPolyanya,
+     nullptr},
+    {"maps", "every maps/*.json (--dir DIR), random query pairs (default 100)", nullptr, runMaps},
+    {"synthetic",
+     "random rooms, random convex obstacles and a comb at 10^2, 10^3, 2*10^3,\n"
+     "             10^4 and 10^5 vertices (--max-vertices),\n"
+     "             with fitted growth exponents",
+     nullptr, runSynthetic},
+    {"movingai",
+     "the Moving AI maps in --data DIR (default ../shared/data), converted to\n"
+     "             polygons in --converted DIR (NAME.json), with their scenario queries",
+     nullptr, runMovingAi},
+};
+
+const BenchSet* findBenchSet(const std::string& name) {
+  for (const BenchSet& s : kBenchSets)
+    if (name == s.name) return &s;
+  return nullptr;
+}
+
+std::string benchUsage() {
+  std::string out = kBenchUsageHead;
+  for (const BenchSet& s : kBenchSets) {
+    std::string name = s.name;
+    name.resize(std::max<std::size_t>(name.size() + 1, 11), ' ');
+    out += "  " + name + s.help + "\n";
+  }
+  return out + kBenchUsageOptions;
+}
+
 }  // namespace
 
+std::string benchSetList() {
+  std::string known;
+  for (const BenchSet& s : kBenchSets) known += (known.empty() ? "" : ", ") + std::string(s.name);
+  return known;
+}
+
 int runBench(const std::vector<std::string>& args) {
-  // Benchmarks with options of their own (bench_heuristics.cpp, bench_navmesh.cpp).
-  if (!args.empty() && args[0] == "heuristics") return runBenchHeuristics(args);
-  if (!args.empty() && args[0] == "navmesh") return runBenchNavmesh({args.begin() + 1, args.end()});
-  if (!args.empty() && args[0] == "polyanya") return runBenchPolyanya({args.begin() + 1, args.end()});
+  // Sets with options of their own (bench_heuristics.cpp, bench_navmesh.cpp, bench_polyanya.cpp).
+  if (!args.empty())
+    if (const BenchSet* s = findBenchSet(args[0]); s && s->own) return s->own(args);
   if (wantsHelp(args)) {
-    std::cout << kBenchUsage;
+    std::cout << benchUsage();
     return kExitOk;
   }
   BenchOptions o;
@@ -327,17 +378,13 @@ int runBench(const std::vector<std::string>& args) {
   config.update_edits = o.edits;
   config.seed = o.seed;
 
-  using Runner = std::vector<BenchResult> (*)(const BenchOptions&, const BenchConfig&);
-  static const std::vector<std::pair<std::string, Runner>> kSets = {
-      {"maps", runMaps}, {"synthetic", runSynthetic}, {"movingai", runMovingAi}};
-  for (const auto& [name, runner] : kSets)
-    if (name == set) {
-      runner(o, config);
-      return kExitOk;
-    }
-  std::string known;
-  for (const auto& [name, runner] : kSets) known += (known.empty() ? "" : ", ") + name;
-  badInput("unknown bench set '" + set + "' (known: " + known + ")");
+  const BenchSet* chosen = findBenchSet(set);
+  if (!chosen) badInput("unknown bench set '" + set + "' (known: " + benchSetList() + ")");
+  if (!chosen->runner)
+    badInput(std::string("the ") + chosen->name + " set takes options of its own: polypath bench " + chosen->name +
+             " [options] (see polypath bench " + chosen->name + " --help)");
+  chosen->runner(o, config);
+  return kExitOk;
 }
 
 }  // namespace polypath::cli

@@ -1,5 +1,7 @@
-// cmd_svg.cpp: `polypath svg MAP --out F.svg`, a vector picture of the map, the
-// visibility graph, the query and the path, or of the search after N expansions.
+// cmd_svg.cpp: `polypath svg MAP --out F.svg`, a vector picture of the map, the method's
+// structure (visibility graph, navmesh, grid), the query and the path, or of the search
+// after N expansions; the query options are those of `path` (query_setup.hpp, path_grid.hpp).
+#include <functional>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -7,9 +9,12 @@
 
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
+#include "cli/method_search.hpp"
 #include "cli/output_file.hpp"
+#include "cli/path_grid.hpp"
 #include "cli/query_setup.hpp"
 #include "core/debug_draw.hpp"
+#include "core/debug_draw_grid.hpp"
 #include "core/layer_names.hpp"
 #include "core/search.hpp"
 #include "io/svg_draw.hpp"
@@ -20,10 +25,11 @@ namespace {
 constexpr const char* kSvgUsageHead =
     "usage: polypath svg MAP --out F.svg [options]\n"
     "\n"
-    "Draws the map, its visibility graph, the start and goal links and the path as SVG,\n"
-    "layer by layer as the editor's canvas does (one <g id=\"layer-NAME\"> each), or with\n"
-    "--steps the search after N expansions (closed set, open set, relaxed arcs, expanded\n"
-    "node; the path once found).\n"
+    "Draws the map, the method's structure (visibility graph, navmesh triangles, grid cells),\n"
+    "the start and goal and the path as SVG, layer by layer as the editor's canvas does (one\n"
+    "<g id=\"layer-NAME\"> each), or with --steps the search after N expansions (closed set,\n"
+    "open set, relaxed arcs, expanded node; the path once found). With a clearance the\n"
+    "eroded region's boundary (where the agent's centre may go) is outlined on the walls.\n"
     "\n"
     "options:\n"
     "  --out F.svg            the file to write (required)\n"
@@ -34,51 +40,169 @@ constexpr const char* kSvgUsageTail =
     "\n"
     "                         groups: all, default, map, graph, search\n"
     "  --steps N              show the search after N expansions (N >= 0)\n"
-    "  --width PX             picture width in pixels (default 800)\n";
+    "  --width PX             picture width in pixels (default 800)\n"
+    "query options (as polypath path; --method grid takes the grid's, see polypath path --method grid --help):\n";
 
-/// Everything `polypath svg` was asked to do.
-struct SvgRequest {
-  QueryRequest query;
+/// What `polypath svg` writes, whatever the method.
+struct SvgOutput {
   std::string out;
   std::optional<std::uint32_t> layers;
   std::optional<int> steps;
   double width = 800.0;
 };
 
-SvgRequest parseSvgArgs(const std::vector<std::string>& args) {
-  SvgRequest r;
-  std::vector<Option> options = queryOptions(r.query);
-  options.push_back({"--out", true, [&r](const std::string& v) -> std::string {
-                       if (v.empty()) return "--out expects a file name";
-                       r.out = v;
-                       return "";
-                     }});
-  options.push_back({"--layers", true, [&r](const std::string& v) -> std::string {
-                       std::uint32_t mask = 0;
-                       std::string error;
-                       if (!parseLayerList(v, mask, error)) return "--layers: " + error;
-                       r.layers = mask;
-                       return "";
-                     }});
-  options.push_back({"--steps", true, [&r](const std::string& v) -> std::string {
-                       const std::optional<double> n = parseNumber(v);
-                       if (!n || *n < 0 || *n != static_cast<double>(static_cast<int>(*n)))
-                         return "--steps expects a whole number of expansions >= 0, got '" + v + "'";
-                       r.steps = static_cast<int>(*n);
-                       return "";
-                     }});
-  options.push_back({"--width", true, [&r](const std::string& v) -> std::string {
-                       const std::optional<double> w = parseNumber(v);
-                       if (!w || *w < 64 || *w > 100000) return "--width expects pixels from 64 to 100000, got '" + v + "'";
-                       r.width = *w;
-                       return "";
-                     }});
-  const std::vector<std::string> positional = parseOptions(args, options, "svg");
-  if (positional.empty()) badInput("svg needs a map file: polypath svg MAP --out F.svg");
-  if (positional.size() > 1) badInput("unexpected argument '" + positional[1] + "' (svg takes one map file)");
-  if (r.out.empty()) badInput("svg needs --out F.svg");
-  r.query.map = positional[0];
-  return r;
+std::vector<Option> svgOptions(SvgOutput& r) {
+  return {
+      {"--out", true,
+       [&r](const std::string& v) -> std::string {
+         if (v.empty()) return "--out expects a file name";
+         r.out = v;
+         return "";
+       }},
+      {"--layers", true,
+       [&r](const std::string& v) -> std::string {
+         std::uint32_t mask = 0;
+         std::string error;
+         if (!parseLayerList(v, mask, error)) return "--layers: " + error;
+         r.layers = mask;
+         return "";
+       }},
+      {"--steps", true,
+       [&r](const std::string& v) -> std::string {
+         const std::optional<double> n = parseNumber(v);
+         if (!n || *n < 0 || *n != static_cast<double>(static_cast<int>(*n)))
+           return "--steps expects a whole number of expansions >= 0, got '" + v + "'";
+         r.steps = static_cast<int>(*n);
+         return "";
+       }},
+      {"--width", true,
+       [&r](const std::string& v) -> std::string {
+         const std::optional<double> w = parseNumber(v);
+         if (!w || *w < 64 || *w > 100000) return "--width expects pixels from 64 to 100000, got '" + v + "'";
+         r.width = *w;
+         return "";
+       }},
+  };
+}
+
+/// Parses svg's arguments: the method's query options (`query`) and svg's own. Returns the map file.
+std::string parseSvgArgs(const std::vector<std::string>& args, std::vector<Option> query, SvgOutput& o) {
+  const std::vector<Option> own = svgOptions(o);
+  query.insert(query.end(), own.begin(), own.end());
+  std::string map = parseMapFileArgs(args, query, "svg", "polypath svg MAP --out F.svg");
+  if (o.out.empty()) badInput("svg needs --out F.svg");
+  return map;
+}
+
+/// Draws every line and point in one colour, `width` pixels wide: the eroded region's
+/// boundary, in the colour the editor outlines it (kClearanceOutline there).
+class OutlineDraw final : public DebugDraw {
+ public:
+  explicit OutlineDraw(DebugDraw& out) : out_(out) {}
+  void line(Point a, Point b, Color, float) override { out_.line(a, b, kColor, 2.0f); }
+  void point(Point p, Color, float radius) override { out_.point(p, kColor, radius); }
+  void fillRings(const std::vector<const Ring*>& rings, Color) override { out_.fillRings(rings, kColor); }
+  void text(Point p, std::string_view s, Color) override { out_.text(p, s, kColor); }
+
+ private:
+  static constexpr Color kColor{170, 240, 60, 255};
+  DebugDraw& out_;
+};
+
+/// Runs the search on `graph` for `steps` expansions (all when unset).
+Path runSearch(Search& search, const SearchGraph& graph, NodeId start, NodeId goal, const SearchOptions& options,
+               std::optional<int> steps) {
+  search.init(graph, start, goal, options);
+  search.run(steps ? *steps : -1);
+  return search.finalize();
+}
+
+/// Writes the picture: one group per layer of `layers` in the scene's order, each drawn by
+/// `draw`; then "wrote F (W x H px[, N expansions, status[, length L]])".
+void writeSvg(const SvgOutput& o, const SvgViewport& viewport, std::uint32_t layers,
+              const std::function<void(SvgDraw&, Layer)>& draw, const Search* search, const Path& path) {
+  SvgDraw svg(viewport);
+  for (const Layer layer : sceneLayerOrder()) {
+    if (!(layers & layer)) continue;
+    svg.beginGroup(std::string("layer-") + layerKey(layer));
+    draw(svg, layer);
+    svg.endGroup();
+  }
+  writeOutputFile(o.out, svg.document());
+  std::cout << "wrote " << o.out << " (" << formatNumber(svg.viewport().width()) << " x "
+            << formatNumber(svg.viewport().height()) << " px";
+  if (search) {
+    std::cout << ", " << search->state().expandedCount() << " expansions, " << statusName(search->state().status());
+    if (path.found) std::cout << ", length " << formatNumber(path.length);
+  }
+  std::cout << ")\n";
+}
+
+constexpr std::uint32_t kSearchLayers = LayerClosedSet | LayerOpenSet | LayerRelaxed | LayerExpanded;
+
+/// `svg --method visibility|navmesh`.
+int svgPolygonMap(const std::vector<std::string>& args) {
+  QueryRequest r;
+  SvgOutput o;
+  r.map = parseSvgArgs(args, queryOptions(r), o);
+  requireSearchMethod(r, "svg");
+  const std::unique_ptr<LoadedQuery> q = loadQuery(r, o.steps.has_value());
+  const MethodSearch method(r, *q);
+  const std::uint32_t layers = o.layers ? *o.layers : o.steps ? kDefaultLayers : kDefaultLayers & ~kSearchLayers;
+
+  Search search;
+  Path path;
+  if (method.graph()) path = runSearch(search, *method.graph(), method.startNode(), method.goalNode(), r.search, o.steps);
+  const bool eroded = q->level->radius() > 0.0;
+  writeSvg(
+      o, SvgViewport::fit(q->original(), o.width), layers,
+      [&](SvgDraw& svg, Layer layer) {
+        drawMap(svg, q->original(), layer);
+        if (eroded && layer == LayerEdges) {
+          OutlineDraw outline(svg);
+          drawMap(outline, q->searched(), layer);
+        }
+        method.drawStructure(svg, layer);
+        if (method.graph()) {
+          method.drawSearch(svg, search.state(), layer);
+          method.drawResult(svg, path, layer);
+        }
+        method.drawEndpoints(svg, layer);
+      },
+      method.graph() ? &search : nullptr, method.worldPath(path));
+  return kExitOk;
+}
+
+/// `svg --method grid` (or a Moving AI .map).
+int svgGrid(const std::vector<std::string>& args) {
+  GridRequest r;
+  SvgOutput o;
+  r.map = parseSvgArgs(args, gridQueryOptions(r), o);
+  checkGridRequest(r);
+  const GridQuery q = loadGridQuery(r);
+  const GridGraph graph(q.grid, r.settings.grid);
+  constexpr std::uint32_t kGridSearchLayers = kSearchLayers | LayerGridExplored | LayerGridWaiting;
+  const std::uint32_t layers = o.layers ? *o.layers : o.steps ? kDefaultLayers : kDefaultLayers & ~kGridSearchLayers;
+
+  Search search;
+  Path path = runSearch(search, graph, q.start, q.goal, r.settings.search, o.steps);
+  path.length /= graph.costPerUnit();  // world units, as `path --method grid` reports it
+  const Point start = graph.position(q.start), goal = graph.position(q.goal);
+  writeSvg(
+      o, SvgViewport(q.grid.corner(0, 0), q.grid.corner(q.grid.width, q.grid.height), o.width), layers,
+      [&](SvgDraw& svg, Layer layer) {
+        drawGrid(svg, q.grid, layer);
+        if (q.level && layer == LayerEdges) {
+          OutlineDraw outline(svg);
+          drawMap(outline, q.level->map(), layer);
+        }
+        drawGridSearch(svg, q.grid, search.state(), layer);
+        if (path.found) drawGridPath(svg, q.grid, path, {}, layer);
+        drawPath(svg, path, layer);
+        drawStartGoal(svg, &start, &goal, layer);
+      },
+      &search, path);
+  return kExitOk;
 }
 
 }  // namespace
@@ -88,44 +212,7 @@ int runSvg(const std::vector<std::string>& args) {
     std::cout << kSvgUsageHead << layerKeyList() << kSvgUsageTail << kQueryOptionsHelp;
     return kExitOk;
   }
-  SvgRequest r = parseSvgArgs(args);
-  const std::unique_ptr<LoadedQuery> q = loadQuery(r.query, r.steps.has_value());
-  constexpr std::uint32_t kSearchLayers = LayerClosedSet | LayerOpenSet | LayerRelaxed | LayerExpanded;
-  const std::uint32_t layers = r.layers ? *r.layers : r.steps ? kDefaultLayers : kDefaultLayers & ~kSearchLayers;
-
-  Search search;
-  Path path;
-  if (q->query) {
-    search.init(*q->query, q->query->startNode(), q->query->goalNode(), r.query.search);
-    search.run(r.steps ? *r.steps : -1);
-    path = search.finalize();
-  }
-
-  SvgDraw svg(SvgViewport::fit(q->map, r.width));
-  for (const Layer layer : sceneLayerOrder()) {
-    if (!(layers & layer)) continue;
-    svg.beginGroup(std::string("layer-") + layerKey(layer));
-    drawMap(svg, q->map, layer);
-    drawVisibilityGraph(svg, *q->graph, layer);
-    if (q->query) {
-      drawSearch(svg, *q->query, search.state(), layer);
-      drawPath(svg, path, layer);
-      drawQuery(svg, *q->query, layer);
-    } else {
-      drawStartGoal(svg, r.query.start ? &*r.query.start : nullptr, r.query.goal ? &*r.query.goal : nullptr, layer);
-    }
-    svg.endGroup();
-  }
-  writeOutputFile(r.out, svg.document());
-
-  std::cout << "wrote " << r.out << " (" << formatNumber(svg.viewport().width()) << " x "
-            << formatNumber(svg.viewport().height()) << " px";
-  if (q->query) {
-    std::cout << ", " << search.state().expandedCount() << " expansions, " << statusName(search.state().status());
-    if (path.found) std::cout << ", length " << formatNumber(path.length);
-  }
-  std::cout << ")\n";
-  return kExitOk;
+  return isGridPathRequest(args) ? svgGrid(args) : svgPolygonMap(args);
 }
 
 }  // namespace polypath::cli

@@ -1,12 +1,15 @@
 // cmd_trace.cpp: `polypath trace MAP --out F.trace.json`, the search's events as a
-// Posthoc search trace (io/posthoc_trace.hpp).
+// Posthoc search trace (io/posthoc_trace.hpp); the query options are those of `path`
+// (query_setup.hpp, path_grid.hpp).
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
+#include "cli/method_search.hpp"
 #include "cli/output_file.hpp"
+#include "cli/path_grid.hpp"
 #include "cli/query_setup.hpp"
 #include "io/posthoc_trace.hpp"
 
@@ -18,11 +21,46 @@ constexpr const char* kTraceUsage =
     "\n"
     "Writes every event of the A* search from start to goal (source, destination,\n"
     "generating, updating, expanding, closing, end) as a search trace for the Posthoc\n"
-    "visualiser (https://posthoc.pathfinding.ai).\n"
+    "visualiser (https://posthoc.pathfinding.ai): on the visibility graph, Polyanya's\n"
+    "(interval, root) nodes at their roots, triangle A*'s nodes, or grid cells.\n"
     "\n"
     "options:\n"
     "  --out F.trace.json     the file to write (required)\n"
-    "  --no-render            leave out the \"render\" block (events only)\n";
+    "  --no-render            leave out the \"render\" block (events only)\n"
+    "query options (as polypath path; --method grid takes the grid's, see polypath path --method grid --help):\n";
+
+/// What `polypath trace` writes, whatever the method.
+struct TraceOutput {
+  std::string out;
+  bool no_render = false;
+};
+
+/// Parses trace's arguments: the method's query options (`query`) and trace's own. Returns the map file.
+std::string parseTraceArgs(const std::vector<std::string>& args, std::vector<Option> query, TraceOutput& o) {
+  query.push_back({"--out", true, [&o](const std::string& v) -> std::string {
+                     if (v.empty()) return "--out expects a file name";
+                     o.out = v;
+                     return "";
+                   }});
+  query.push_back(flagOption("--no-render", o.no_render));
+  std::string map = parseMapFileArgs(args, query, "trace", "polypath trace MAP --out F.trace.json");
+  if (o.out.empty()) badInput("trace needs --out F.trace.json");
+  return map;
+}
+
+/// Traces the search and writes it: "wrote F (E events, N expansions)".
+int writeTrace(const TraceOutput& o, const SearchGraph& graph, NodeId start, NodeId goal,
+               const SearchOptions& options) {
+  PosthocOptions trace_options;
+  trace_options.render = !o.no_render;
+  const nlohmann::ordered_json trace = posthocTrace(graph, start, goal, options, trace_options);
+  writeOutputFile(o.out, trace.dump(1) + "\n");
+  int expansions = 0;
+  for (const auto& e : trace["events"])
+    if (e["type"] == "expanding") ++expansions;
+  std::cout << "wrote " << o.out << " (" << trace["events"].size() << " events, " << expansions << " expansions)\n";
+  return kExitOk;
+}
 
 }  // namespace
 
@@ -31,33 +69,21 @@ int runTrace(const std::vector<std::string>& args) {
     std::cout << kTraceUsage << kQueryOptionsHelp;
     return kExitOk;
   }
-  QueryRequest request;
-  std::string out;
-  bool no_render = false;
-  std::vector<Option> options = queryOptions(request);
-  options.push_back({"--out", true, [&out](const std::string& v) -> std::string {
-                       if (v.empty()) return "--out expects a file name";
-                       out = v;
-                       return "";
-                     }});
-  options.push_back(flagOption("--no-render", no_render));
-  const std::vector<std::string> positional = parseOptions(args, options, "trace");
-  if (positional.empty()) badInput("trace needs a map file: polypath trace MAP --out F.trace.json");
-  if (positional.size() > 1) badInput("unexpected argument '" + positional[1] + "' (trace takes one map file)");
-  if (out.empty()) badInput("trace needs --out F.trace.json");
-  request.map = positional[0];
-
-  const std::unique_ptr<LoadedQuery> q = loadQuery(request, true);
-  PosthocOptions trace_options;
-  trace_options.render = !no_render;
-  const nlohmann::ordered_json trace =
-      posthocTrace(*q->query, q->query->startNode(), q->query->goalNode(), request.search, trace_options);
-  writeOutputFile(out, trace.dump(1) + "\n");
-  int expansions = 0;
-  for (const auto& e : trace["events"])
-    if (e["type"] == "expanding") ++expansions;
-  std::cout << "wrote " << out << " (" << trace["events"].size() << " events, " << expansions << " expansions)\n";
-  return kExitOk;
+  TraceOutput o;
+  if (isGridPathRequest(args)) {
+    GridRequest r;
+    r.map = parseTraceArgs(args, gridQueryOptions(r), o);
+    checkGridRequest(r);
+    const GridQuery q = loadGridQuery(r);
+    const GridGraph graph(q.grid, r.settings.grid);
+    return writeTrace(o, graph, q.start, q.goal, r.settings.search);
+  }
+  QueryRequest r;
+  r.map = parseTraceArgs(args, queryOptions(r), o);
+  requireSearchMethod(r, "trace");
+  const std::unique_ptr<LoadedQuery> q = loadQuery(r, true);
+  const MethodSearch method(r, *q);
+  return writeTrace(o, *method.graph(), method.startNode(), method.goalNode(), r.search);
 }
 
 }  // namespace polypath::cli

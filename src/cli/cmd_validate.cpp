@@ -5,6 +5,7 @@
 
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
+#include "cli/validate_clearance.hpp"
 #include "io/map_io.hpp"
 
 namespace polypath::cli {
@@ -12,20 +13,23 @@ namespace polypath::cli {
 int runValidate(const std::vector<std::string>& args) {
   if (wantsHelp(args)) {
     std::cout << "usage: polypath validate MAP\n\nLists every problem of the map, one per line "
-                 "(\"error: ...\", \"warning: ...\"), and exits 1 if there is an error; else prints ok.\n";
+                 "(\"error: ...\", \"warning: ...\"), and exits 1 if there is an error; else prints ok.\n"
+                 "A start or goal closer to a wall than the map's clearance is an error, closer than\n"
+                 "one of its other radii a warning.\n";
     return kExitOk;
   }
-  const std::vector<std::string> positional = parseOptions(args, {}, "validate");
-  if (positional.empty()) badInput("validate needs a map file: polypath validate MAP");
-  if (positional.size() > 1) badInput("unexpected argument '" + positional[1] + "' (validate takes one map file)");
+  const std::string map = parseMapFileArgs(args, {}, "validate", "polypath validate MAP");
   MapDocument doc;
   try {
-    doc = loadMap(positional[0]);
+    doc = loadMap(map);
   } catch (const MapFileError& e) {
     badInput(e.what());
   }
+  std::vector<MapProblem> problems = validateMap(doc);
+  const std::vector<MapProblem> clearance = clearanceEndpointProblems(doc, problems);
+  problems.insert(problems.end(), clearance.begin(), clearance.end());
   bool errors = false;
-  for (const MapProblem& p : validateMap(doc)) {
+  for (const MapProblem& p : problems) {
     std::cout << p.describe() << '\n';
     errors = errors || p.severity == MapProblem::Severity::Error;
   }

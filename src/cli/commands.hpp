@@ -33,5 +33,7 @@ int runScen(const std::vector<std::string>& args);
 int runBenchHeuristics(const std::vector<std::string>& args);
 /// `polypath bench [SET] [options]` (cmd_bench.cpp).
 int runBench(const std::vector<std::string>& args);
+/// Every bench set, comma separated, in the order of `bench --help` (cmd_bench.cpp's table).
+std::string benchSetList();
 
 }  // namespace polypath::cli

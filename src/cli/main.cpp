@@ -19,7 +19,7 @@
 namespace polypath::cli {
 namespace {
 
-constexpr const char* kUsage =
+constexpr const char* kUsageHead =
     "usage: polypath COMMAND [ARGS]\n"
     "\n"
     "Finds paths in polygon maps (JSON, format polypath-map version 1) and in grid maps\n"
@@ -32,26 +32,32 @@ constexpr const char* kUsage =
     "  convert IN OUT       between map formats: X.map -> Y.json (grid traced into polygons),\n"
     "                       X.json -> Y.map (polygon map rasterized), X.mesh -> Y.json\n"
     "                       (Polyanya mesh 2 as a polygon map), X.json -> Y.mesh\n"
-    "  bench [SET]          benchmark tables: maps, synthetic, movingai (bench --help);\n"
-    "                       bench heuristics: seed 002's heuristic table on random grids;\n"
-    "                       bench navmesh: navmesh length against the optimal length;\n"
-    "                       bench polyanya: exact navmesh search speed on Polyanya's meshes\n"
-    "  svg MAP --out F.svg  draw the map, graph and path (or the search after N steps) as SVG\n"
-    "  trace MAP --out F    the search's events as a Posthoc search trace (JSON)\n"
+    "  bench [SET]          benchmark tables (bench --help describes each set); sets:\n"
+    "                       ";
+
+constexpr const char* kUsageTail =
+    "\n"
+    "  svg MAP --out F.svg  draw the map, the method's structure and the path (or the search\n"
+    "                       after N steps) as SVG; path's query options\n"
+    "  trace MAP --out F    the search's events as a Posthoc search trace (JSON); path's\n"
+    "                       query options\n"
     "  --help, -h           this text (polypath path --help: the path options)\n"
     "  --version            the version\n"
     "\n"
     "exit codes: 0 ran, 1 validate found errors, 2 bad input, 3 internal error\n";
 
+/// The usage text; the bench sets come from bench's own table (benchSetList).
+std::string usage() { return kUsageHead + benchSetList() + kUsageTail; }
+
 int run(const std::vector<std::string>& args) {
   if (args.empty()) {
-    std::cerr << kUsage;
+    std::cerr << usage();
     return kExitBadInput;
   }
   const std::string& command = args[0];
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (command == "--help" || command == "-h" || command == "help") {
-    std::cout << kUsage;
+    std::cout << usage();
     return kExitOk;
   }
   if (command == "--version") {

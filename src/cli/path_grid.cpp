@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/path_grid.hpp"
 #include "cli/grid_options.hpp"
 #include "cli/json_output.hpp"
 #include "cli/path_clearance.hpp"
@@ -53,51 +54,25 @@ constexpr const char* kGridUsage =
     "  --json                     one JSON object: found, length (world units), cost, path\n"
     "                             (cell centres), cells, expanded, steps, method\n";
 
-struct GridRequest {
-  std::string map;
-  std::optional<Point> start, goal;
-  GridSettings settings;
-  std::optional<double> cell_size;
-  ClearanceRequest clearance;  ///< radius, joins, segments; unset: the map's settings
-  bool smooth = false, json = false, snap = false;
-  std::optional<Point> start_given, goal_given;  ///< before snapping (set only when snapped)
+/// `path --method grid`: the query and the output.
+struct GridPathRequest {
+  GridRequest query;
+  bool smooth = false, json = false;
 };
 
-GridRequest parseGridArgs(const std::vector<std::string>& args) {
-  GridRequest r;
-  std::vector<Option> options = gridOptions(r.settings);
-  options.push_back(pointOption("--start", r.start));
-  options.push_back(pointOption("--goal", r.goal));
-  options.push_back({"--method", true, [](const std::string& v) -> std::string {
-                       return v == "grid" ? ""
-                                          : "--method " + v + " does not take a Moving AI .map grid; use --method grid, "
-                                            "or convert the grid first: polypath convert X.map X.json";
-                     }});
-  options.push_back(nonNegativeOption("--cell-size", r.cell_size));
+GridPathRequest parseGridArgs(const std::vector<std::string>& args) {
+  GridPathRequest r;
+  std::vector<Option> options = gridQueryOptions(r.query);
   options.push_back(flagOption("--smooth", r.smooth));
   options.push_back(flagOption("--json", r.json));
-  options.push_back(flagOption("--snap", r.snap));
-  const std::vector<Option> clearance_options = clearanceOptions(r.clearance);
-  options.insert(options.end(), clearance_options.begin(), clearance_options.end());
-  const std::vector<std::string> positional = parseOptions(args, options, "path");
-  if (positional.empty()) badInput("path needs a map file: polypath path MAP --method grid [options]");
-  if (positional.size() > 1) badInput("unexpected argument '" + positional[1] + "' (path takes one map file)");
-  r.map = positional[0];
-  if (r.cell_size && *r.cell_size <= 0) badInput("--cell-size must be more than 0");
+  r.query.map = parseMapFileArgs(args, options, "path", "polypath path MAP --method grid [options]");
+  checkGridRequest(r.query);
   return r;
 }
 
 bool isMovingAiFile(const std::string& file) {
   return file.size() >= 4 && file.compare(file.size() - 4, 4, ".map") == 0;
 }
-
-/// The grid to search and the start and goal cells (indices).
-struct GridQuery {
-  Grid grid;  ///< the grid searched (with a clearance: the eroded map's, on the original cells)
-  int start = -1, goal = -1;
-  std::string name;
-  std::shared_ptr<const ClearanceLevel> level;  ///< the eroded map; null at clearance 0
-};
 
 std::string cellText(const Grid& grid, int cell) {
   return "(" + std::to_string(cell % grid.width) + ", " + std::to_string(cell / grid.width) + ")";
@@ -160,6 +135,8 @@ std::shared_ptr<const ClearanceLevel> erodeForGrid(const std::vector<Polygon>& p
   }
 }
 
+}  // namespace
+
 GridQuery loadGridQuery(GridRequest& r) {
   GridQuery q;
   if (isMovingAiFile(r.map)) {
@@ -219,7 +196,25 @@ GridQuery loadGridQuery(GridRequest& r) {
   return q;
 }
 
-}  // namespace
+std::vector<Option> gridQueryOptions(GridRequest& r) {
+  std::vector<Option> options = gridOptions(r.settings);
+  options.push_back(pointOption("--start", r.start));
+  options.push_back(pointOption("--goal", r.goal));
+  options.push_back({"--method", true, [](const std::string& v) -> std::string {
+                       return v == "grid" ? ""
+                                          : "--method " + v + " does not take a Moving AI .map grid; use --method grid, "
+                                            "or convert the grid first: polypath convert X.map X.json";
+                     }});
+  options.push_back(nonNegativeOption("--cell-size", r.cell_size));
+  options.push_back(flagOption("--snap", r.snap));
+  const std::vector<Option> clearance_options = clearanceOptions(r.clearance);
+  options.insert(options.end(), clearance_options.begin(), clearance_options.end());
+  return options;
+}
+
+void checkGridRequest(const GridRequest& r) {
+  if (r.cell_size && *r.cell_size <= 0) badInput("--cell-size must be more than 0");
+}
 
 bool isGridPathRequest(const std::vector<std::string>& args) {
   // A Moving AI grid always goes here (another --method is refused with a hint).
@@ -235,7 +230,8 @@ int runPathGrid(const std::vector<std::string>& args) {
     std::cout << kGridUsage;
     return kExitOk;
   }
-  GridRequest r = parseGridArgs(args);
+  GridPathRequest request = parseGridArgs(args);
+  GridRequest& r = request.query;
   const auto t0 = std::chrono::steady_clock::now();
   const GridQuery q = loadGridQuery(r);
   const GridGraph graph(q.grid, r.settings.grid);
@@ -243,11 +239,11 @@ int runPathGrid(const std::vector<std::string>& args) {
   const auto t1 = std::chrono::steady_clock::now();
   const Path path = findPath(graph, q.start, q.goal, r.settings.search);
   const double query_ms = millisecondsSince(t1);
-  const std::vector<Point> smoothed = r.smooth ? smoothGridPath(q.grid, path) : std::vector<Point>{};
+  const std::vector<Point> smoothed = request.smooth ? smoothGridPath(q.grid, path) : std::vector<Point>{};
   const double length = path.length / graph.costPerUnit();
   const int steps = path.found ? static_cast<int>(path.nodes.size()) - 1 : 0;
 
-  if (r.json) {
+  if (request.json) {
     nlohmann::ordered_json out;
     out["found"] = path.found;
     out["length"] = length;
@@ -264,7 +260,7 @@ int runPathGrid(const std::vector<std::string>& args) {
       out["start"] = pointJson(q.grid.cellCenter(q.start % q.grid.width, q.start / q.grid.width));
       out["goal"] = pointJson(q.grid.cellCenter(q.goal % q.grid.width, q.goal / q.grid.width));
     }
-    if (r.smooth) {
+    if (request.smooth) {
       out["smoothed"] = pointsJson(smoothed);
       out["smoothed_length"] = polylineLength(smoothed);
     }
@@ -283,7 +279,7 @@ int runPathGrid(const std::vector<std::string>& args) {
   if (path.found) {
     out << "length     " << formatNumber(length) << " (cost " << formatNumber(path.length) << ")\n";
     out << "steps      " << steps << "\n";
-    if (r.smooth)
+    if (request.smooth)
       out << "smoothed   " << smoothed.size() << " points, length " << formatNumber(polylineLength(smoothed)) << "\n";
   }
   out << "expanded   " << path.expanded << "\n";

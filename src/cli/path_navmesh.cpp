@@ -100,6 +100,14 @@ void printExact(const PolyanyaPath& path, const NavmeshPathRequest& r, const Nav
 
 }  // namespace
 
+NavMesh buildMethodNavMesh(const PolygonMap& map, const std::string& map_file) {
+  try {
+    return buildNavMesh(map);
+  } catch (const GeometryError& e) {
+    badInput(map_file + ": cannot build the navigation mesh: " + e.what());
+  }
+}
+
 int runPathNavmesh(const NavmeshPathRequest& r, const PolygonMap& map) {
   const bool exact = r.node_placement.empty();
   NodePlacement placement = NodePlacement::Centre;
@@ -107,12 +115,7 @@ int runPathNavmesh(const NavmeshPathRequest& r, const PolygonMap& map) {
     badInput("--node-placement expects centre or portal, got '" + r.node_placement + "'");
   if (exact && r.corridor) badInput("--corridor needs --node-placement centre or portal (Polyanya has no corridor)");
   const auto t0 = std::chrono::steady_clock::now();
-  NavMesh mesh;
-  try {
-    mesh = buildNavMesh(map);
-  } catch (const GeometryError& e) {
-    badInput(r.map_file + ": cannot build the navigation mesh: " + e.what());
-  }
+  const NavMesh mesh = buildMethodNavMesh(map, r.map_file);
   const double build_ms = millisecondsSince(t0);
   if (exact) {
     const auto t1 = std::chrono::steady_clock::now();

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "core/navmesh.hpp"
 #include "core/polygon_map.hpp"
 #include "core/search.hpp"
 
@@ -20,6 +21,10 @@ struct NavmeshPathRequest {
   bool snapped = false;       ///< --snap was given: JSON also lists start and goal
   SearchOptions search;
 };
+
+/// The navmesh of `map` (GEOS constrained Delaunay triangulation). Throws BadInput
+/// "MAP_FILE: cannot build the navigation mesh: reason" when it cannot be built.
+NavMesh buildMethodNavMesh(const PolygonMap& map, const std::string& map_file);
 
 /// Builds the navmesh (GEOS constrained Delaunay) and runs, with no node placement given,
 /// Polyanya (the exact search; JSON: found, length, path, expanded, method, "search":

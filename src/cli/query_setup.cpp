@@ -1,73 +1,163 @@
-// query_setup.cpp: query options and map loading for svg and trace.
+// query_setup.cpp: the query options and map loading of path, svg and trace.
 #include "cli/query_setup.hpp"
+
+#include <algorithm>
+#include <chrono>
 
 namespace polypath::cli {
 
 const char* const kQueryOptionsHelp =
     "  --start X,Y            start point (default: the map's \"start\")\n"
     "  --goal X,Y             goal point (default: the map's \"goal\")\n"
+    "  --method NAME          visibility (default), navmesh, or grid (see polypath path --method grid --help);\n"
+    "                         (finley runs only as a reference in polypath bench)\n"
+    "  --node-placement P     navmesh: triangle A* + funnel with nodes at centre (triangle centres) or\n"
+    "                         portal (portal midpoints), an approximation; without it navmesh runs\n"
+    "                         Polyanya, the exact (shortest) search\n"
+    "  --clearance R          agent radius: search the region eroded by R (default: the map's)\n"
+    "  --joins round|mitre    shape of the eroded region around obstacle corners (default: the map's)\n"
+    "  --segments N           round joins: chords per quarter circle, 1 to 64 (default: the map's)\n"
     "  --corner-offset D      push graph nodes D world units off the corners (default: the map's)\n"
     "  --heuristic NAME       none, euclidean (default), manhattan, chebyshev, octile\n"
     "  --weight W             f = g + W h, W >= 0 (default 1)\n"
-    "  --tie-break g|none     among equal f: larger g first (default), or node id only\n";
+    "  --tie-break g|none     among equal f: larger g first (default), or node id only\n"
+    "  --snap                 move a start or goal outside the walkable region (or closer than\n"
+    "                         the clearance to a wall) to the nearest point that is allowed\n"
+    "                         (a note on stderr) instead of refusing it\n";
 
 std::vector<Option> queryOptions(QueryRequest& r) {
-  return {
+  std::vector<Option> options = {
       pointOption("--start", r.start),
       pointOption("--goal", r.goal),
+      {"--method", true,
+       [&r](const std::string& v) -> std::string {
+         if (v != "visibility" && v != "navmesh" && v != "grid" && v != "finley")
+           return "--method expects visibility, navmesh, grid or finley, got '" + v + "'";
+         r.method = v;
+         return "";
+       }},
       nonNegativeOption("--corner-offset", r.corner_offset),
       heuristicOption(r.search.heuristic),
       nonNegativeOption("--weight", r.weight),
       tieBreakOption(r.search.tie_break),
+      flagOption("--snap", r.snap),
+      {"--node-placement", true,
+       [&r](const std::string& v) -> std::string {
+         if (v != "centre" && v != "center" && v != "portal")
+           return "--node-placement expects centre or portal, got '" + v + "'";
+         r.node_placement = v;
+         return "";
+       }},
   };
+  const std::vector<Option> clearance_options = clearanceOptions(r.clearance);
+  options.insert(options.end(), clearance_options.begin(), clearance_options.end());
+  return options;
 }
 
-std::unique_ptr<LoadedQuery> loadQuery(QueryRequest& r, bool need_query) {
-  auto q = std::make_unique<LoadedQuery>();
+void requireSearchMethod(const QueryRequest& r, const std::string& command) {
+  if (r.method == "visibility" || r.method == "navmesh") return;
+  if (command == "path")
+    badInput("method '" + r.method + "' is not implemented yet (use --method visibility or navmesh)");
+  badInput(command + " --method " + r.method + ": " + r.method +
+           " runs only as a reference in polypath bench and has no search to " +
+           (command == "svg" ? "draw" : "trace") + " (use --method visibility, navmesh or grid)");
+}
+
+namespace {
+
+/// True for a problem about the query's start or goal (JSON pointer /start or /goal).
+bool isEndpointProblem(const MapProblem& p) { return p.where == "/start" || p.where == "/goal"; }
+
+/// With --snap: replaces a start or goal outside the walkable region by the nearest
+/// walkable point and prints a note on stderr. Non-finite points stay (validation
+/// refuses them).
+void snapEndpoints(QueryRequest& r, const PolygonMap& map) {
+  auto snap = [&](const char* which, std::optional<Point>& p, std::optional<Point>& given) {
+    if (!p || !isFinite(*p)) return;
+    const PointLocation loc = map.locate(*p);
+    if (loc.walkable()) return;
+    given = *p;
+    p = map.nearestWalkable(*p);
+    printProblem(std::string(which) + " " + formatPoint(*given) + " is " + loc.describe() + "; snapped to " +
+                 formatPoint(*p));
+  };
+  snap("start", r.start, r.start_given);
+  snap("goal", r.goal, r.goal_given);
+}
+
+/// Loads the map and checks it with the query's start, goal and settings filled in
+/// (with --snap, a start or goal outside the walkable region is snapped first).
+/// Warnings go to stderr; errors throw BadInput, one line each.
+MapDocument loadChecked(QueryRequest& r, bool need_query) {
+  MapDocument doc;
   try {
-    q->doc = loadMap(r.map);
+    doc = loadMap(r.map);
   } catch (const MapFileError& e) {
     badInput(e.what());
   }
   if (r.weight) r.search.weight = *r.weight;
-  if (!r.start) r.start = q->doc.start;
-  if (!r.goal) r.goal = q->doc.goal;
+  if (!r.start) r.start = doc.start;
+  if (!r.goal) r.goal = doc.goal;
   if (need_query) {
     std::vector<std::string> missing;
     if (!r.start) missing.push_back(r.map + ": the map has no start; pass --start X,Y");
     if (!r.goal) missing.push_back(r.map + ": the map has no goal; pass --goal X,Y");
     if (!missing.empty()) throw BadInput{missing};
   }
-  if (q->doc.settings.clearance != 0.0)
-    badInput(r.map + ": the map sets clearance " + formatNumber(q->doc.settings.clearance) +
-             ", which is not implemented yet");
-  if (!r.corner_offset) r.corner_offset = q->doc.settings.corner_offset;
+  r.clearance_style = resolveClearance(r.clearance, doc.settings);
+  if (!r.corner_offset) r.corner_offset = doc.settings.corner_offset;
 
-  MapDocument checked = q->doc;
+  MapDocument checked = doc;
   checked.start = r.start;
   checked.goal = r.goal;
+  checked.settings.clearance = *r.clearance.radius;
+  checked.settings.clearance_style = r.clearance_style;
   checked.settings.corner_offset = *r.corner_offset;
+  std::vector<MapProblem> problems = validateMap(checked);
+  const bool map_errors = std::any_of(problems.begin(), problems.end(), [](const MapProblem& p) {
+    return p.severity == MapProblem::Severity::Error && !isEndpointProblem(p);
+  });
+  if (r.snap && !map_errors) {
+    // The map itself is valid: snap, then check the snapped points like any others.
+    snapEndpoints(r, buildPolygonMap(doc));
+    checked.start = r.start;
+    checked.goal = r.goal;
+    problems = validateMap(checked);
+  }
   BadInput errors;
-  for (const MapProblem& p : validateMap(checked)) {
-    if (p.severity == MapProblem::Severity::Warning) printProblem(r.map + ": " + p.describe());
-    else errors.lines.push_back(r.map + ": " + p.describe());
+  for (const MapProblem& p : problems) {
+    if (p.severity == MapProblem::Severity::Warning) {
+      printProblem(r.map + ": " + p.describe());
+    } else {
+      std::string line = r.map + ": " + p.describe();
+      if (isEndpointProblem(p) && !r.snap) line += "; or pass --snap to use that point";
+      errors.lines.push_back(std::move(line));
+    }
   }
   if (!errors.lines.empty()) throw errors;
+  return doc;
+}
 
+}  // namespace
+
+std::unique_ptr<LoadedQuery> loadQuery(QueryRequest& r, bool need_query) {
+  auto q = std::make_unique<LoadedQuery>();
+  q->doc = loadChecked(r, need_query);
+  const auto t0 = std::chrono::steady_clock::now();
   try {
-    q->map = buildPolygonMap(q->doc);
+    q->clearance.emplace(q->doc.polygons, r.clearance_style, VisibilityOptions{*r.corner_offset}, 1);
+    q->level = q->clearance->level(*r.clearance.radius);
+    if (r.method == "visibility") q->level->graph();  // built now, so that build_ms covers it
   } catch (const GeometryError& e) {  // validateMap reports these first; kept as a safety net
     badInput(r.map + ": " + e.what());
+  } catch (const ClearanceError& e) {
+    badInput(r.map + ": " + e.what());
   }
-  q->graph = std::make_unique<VisibilityGraph>(q->map, VisibilityOptions{*r.corner_offset});
-  if (r.start && r.goal) {
-    q->start = *r.start;
-    q->goal = *r.goal;
-    try {
-      q->query = std::make_unique<VisibilityQuery>(*q->graph, q->start, q->goal);
-    } catch (const QueryError& e) {
-      badInput(r.map + ": " + e.what());
-    }
+  q->build_ms = millisecondsSince(t0);
+  if (q->level->radius() > 0.0) {
+    printErosionNotes(*q->level, r.map);
+    if (r.start) r.start = placeEndpoint(*q->level, q->original(), "start", *r.start, r.start_given, r.snap, r.map);
+    if (r.goal) r.goal = placeEndpoint(*q->level, q->original(), "goal", *r.goal, r.goal_given, r.snap, r.map);
   }
   return q;
 }

@@ -34,10 +34,15 @@ class FaceBridges {
   /// an edge or vertex may lie in several) is beyond it, on the side of the face across the
   /// edge: a shortest path to such a goal never crosses that edge in that direction.
   bool mayLeadTo(int f, int i, std::span<const int> goal_components) const {
-    const int b = slot_[offset_[f] + i];
-    if (b < 0) return true;
-    const int child = b >> 1;
-    const bool entering = (b & 1) != 0;  // crossing into the child's subtree, else out of it
+    return mayCross(slot(f, i), goal_components);
+  }
+  /// The bridge code of edge i of face f, for mayCross (-1: not a bridge).
+  int slot(int f, int i) const { return slot_[offset_[f] + i]; }
+  /// mayLeadTo for an edge given by its bridge code (slot()).
+  bool mayCross(int slot, std::span<const int> goal_components) const {
+    if (slot < 0) return true;
+    const int child = slot >> 1;
+    const bool entering = (slot & 1) != 0;  // crossing into the child's subtree, else out of it
     for (int c : goal_components)
       if ((tin_[child] <= tin_[c] && tin_[c] <= tout_[child]) == entering) return true;
     return false;

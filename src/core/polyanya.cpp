@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <stdexcept>
 #include <string>
 
 namespace polypath {
@@ -27,11 +28,11 @@ int find(std::vector<int>& parent, int a) {
   return a;
 }
 
-/// Point where the ray's line meets segment [a, b] (a when parallel; exact at an end the
-/// line passes through).
-Point lineCut(const PolyanyaRay& ray, Point a, Point b) {
-  if (ray.side(a) == 0) return a;
-  if (ray.side(b) == 0) return b;
+/// Point where the ray's line meets segment [a, b], given the exact sides sa, sb of a and b
+/// (a when parallel; exact at an end the line passes through).
+Point lineCut(const PolyanyaRay& ray, Point a, int sa, Point b, int sb) {
+  if (sa == 0) return a;
+  if (sb == 0) return b;
   const Point d = ray.q - ray.p;
   const double da = cross(d, a - ray.p), db = cross(d, b - ray.p);
   if (da == db) return a;
@@ -58,12 +59,20 @@ std::string describe(Point p) { return "(" + std::to_string(p.x) + ", " + std::t
 PolyanyaMesh::PolyanyaMesh(const NavMesh& mesh) : mesh_(&mesh), bridges_(mesh) {
   const auto& faces = mesh.faces();
   offset_.resize(faces.size() + 1, 0);
-  for (std::size_t f = 0; f < faces.size(); ++f) offset_[f + 1] = offset_[f] + static_cast<int>(faces[f].v.size());
-  point_.resize(offset_.back());
-  across_.assign(offset_.back(), -1);
-  across_edge_.assign(offset_.back(), -1);
+  for (std::size_t f = 0; f < faces.size(); ++f) {
+    if (faces[f].v.size() > 32767)
+      throw std::length_error("navigation mesh face " + std::to_string(f) + " has " + std::to_string(faces[f].v.size()) +
+                              " corners (at most 32767)");
+    offset_[f + 1] = offset_[f] + static_cast<int>(faces[f].v.size());
+    max_corners_ = std::max(max_corners_, static_cast<int>(faces[f].v.size()));
+  }
+  corners_.resize(offset_.back());
   for (std::size_t f = 0; f < faces.size(); ++f)
-    for (std::size_t i = 0; i < faces[f].v.size(); ++i) point_[offset_[f] + i] = mesh.vertices()[faces[f].v[i]];
+    for (std::size_t i = 0; i < faces[f].v.size(); ++i) {
+      Corner& c = corners_[offset_[f] + i];
+      c.point = mesh.vertices()[faces[f].v[i]];
+      c.bridge = bridges_.slot(static_cast<int>(f), static_cast<int>(i));
+    }
   std::vector<int> parent(offset_.back());
   std::iota(parent.begin(), parent.end(), 0);
   // Join the corners of neighbouring faces at both ends of their shared edge.
@@ -75,14 +84,13 @@ PolyanyaMesh::PolyanyaMesh(const NavMesh& mesh) : mesh_(&mesh), bridges_(mesh) {
       const int a = faces[f].v[i], b = faces[f].v[(i + 1) % n];
       const int j = edgeIndex(faces[g], b, a);
       if (j < 0) continue;
-      across_[offset_[f] + i] = g;
-      across_edge_[offset_[f] + i] = j;
+      corners_[offset_[f] + i].across = g;
+      corners_[offset_[f] + i].across_edge = static_cast<std::int16_t>(j);
       const int m = static_cast<int>(faces[g].v.size());
       parent[find(parent, offset_[f] + i)] = find(parent, offset_[g] + (j + 1) % m);
       parent[find(parent, offset_[f] + (i + 1) % n)] = find(parent, offset_[g] + j);
     }
   }
-  wedge_.assign(parent.size(), -1);
   std::vector<int> id(parent.size(), -1);
   for (std::size_t c = 0; c < parent.size(); ++c) {
     const int root = find(parent, static_cast<int>(c));
@@ -90,131 +98,156 @@ PolyanyaMesh::PolyanyaMesh(const NavMesh& mesh) : mesh_(&mesh), bridges_(mesh) {
       id[root] = static_cast<int>(corner_.size());
       corner_.push_back(0);
     }
-    wedge_[c] = id[root];
+    corners_[c].wedge = id[root];
   }
   // A wedge is a corner when a wall edge ends at its vertex.
   for (std::size_t f = 0; f < faces.size(); ++f) {
     const int n = static_cast<int>(faces[f].v.size());
     for (int i = 0; i < n; ++i) {
       if (faces[f].neighbour[i] >= 0) continue;
-      corner_[wedge_[offset_[f] + i]] = 1;
-      corner_[wedge_[offset_[f] + (i + 1) % n]] = 1;
+      corner_[corners_[offset_[f] + i].wedge] = 1;
+      corner_[corners_[offset_[f] + (i + 1) % n].wedge] = 1;
     }
   }
+  for (Corner& c : corners_) c.turn = corner_[c.wedge];
 }
 
 // [SECTION] PolyanyaQuery
 
-PolyanyaQuery::PolyanyaQuery(const PolyanyaMesh& pmesh, Point start, Point goal)
-    : pmesh_(&pmesh), start_(start), goal_(goal) {
-  start_faces_ = pmesh.mesh().facesContaining(start);
-  goal_faces_ = pmesh.mesh().facesContaining(goal);
+PolyanyaQuery::PolyanyaQuery(const PolyanyaMesh& pmesh, Point start, Point goal) : pmesh_(&pmesh) {
+  nodes_.reserve(512);
+  reset(start, goal);
+}
+
+void PolyanyaQuery::reset(Point start, Point goal) {
+  start_ = start;
+  goal_ = goal;
+  nodes_.clear();
+  best_root_g_.clear();
+  goal_components_.clear();
+  start_faces_ = pmesh_->mesh().facesContaining(start);
+  goal_faces_ = pmesh_->mesh().facesContaining(goal);
   if (start_faces_.empty()) throw QueryError("start " + describe(start) + " is outside the navigation mesh");
   if (goal_faces_.empty()) throw QueryError("goal " + describe(goal) + " is outside the navigation mesh");
-  PolyanyaNode s;
+  PolyanyaNode& s = nodes_.emplace_back();
   s.kind = PolyanyaNode::Kind::Start;
   s.root = start;
-  PolyanyaNode t;
+  PolyanyaNode& t = nodes_.emplace_back();
   t.kind = PolyanyaNode::Kind::Goal;
   t.root = goal;
-  nodes_.reserve(512);
-  nodes_ = {s, t};
-  for (int f : goal_faces_) goal_components_.push_back(pmesh.bridges().component(f));
+  for (int f : goal_faces_) goal_components_.push_back(pmesh_->bridges().component(f));
 }
 
 Point PolyanyaQuery::position(NodeId n) const { return nodes_[n].root; }
 
 bool PolyanyaQuery::isGoalFace(int f) const {
-  return std::binary_search(goal_faces_.begin(), goal_faces_.end(), f);
+  for (int g : goal_faces_)  // one face, or the few around a goal on an edge or vertex
+    if (g == f) return true;
+  return false;
 }
 
 // Root-level pruning table: linear probing on a power-of-two table, Fibonacci hashing.
+void PolyanyaQuery::RootTable::clear() {
+  used_ = 0;
+  if (++generation_ == 0) {  // wrapped after 2^32 queries: expire every stamp for real
+    for (Entry& e : entries_) e.generation = 0;
+    generation_ = 1;
+  }
+}
+
 std::size_t PolyanyaQuery::RootTable::slot(int key) const {
-  const std::size_t mask = keys_.size() - 1;
+  const std::size_t mask = entries_.size() - 1;
   std::size_t i = static_cast<std::size_t>((static_cast<std::uint64_t>(key) * 0x9E3779B97F4A7C15ull) >> 32) & mask;
-  while (keys_[i] != -1 && keys_[i] != key) i = (i + 1) & mask;
+  while (entries_[i].generation == generation_ && entries_[i].key != key) i = (i + 1) & mask;
   return i;
 }
 
 bool PolyanyaQuery::RootTable::dominated(int key, double g) const {
-  const std::size_t i = slot(key);
-  return keys_[i] == key && g > g_[i] * (1.0 + kRootTolerance);
+  const Entry& e = entries_[slot(key)];
+  return e.generation == generation_ && g > e.g * (1.0 + kRootTolerance);
 }
 
 bool PolyanyaQuery::RootTable::claim(int key, double g) {
-  const std::size_t i = slot(key);
-  if (keys_[i] == key) {
-    if (g > g_[i] * (1.0 + kRootTolerance)) return false;
-    g_[i] = std::min(g_[i], g);
+  Entry& e = entries_[slot(key)];
+  if (e.generation == generation_) {
+    if (g > e.g * (1.0 + kRootTolerance)) return false;
+    e.g = std::min(e.g, g);
     return true;
   }
-  keys_[i] = key;
-  g_[i] = g;
-  if (2 * ++used_ > keys_.size()) {  // grow at half load
-    std::vector<int> keys(2 * keys_.size(), -1);
-    std::vector<double> gs(2 * keys_.size(), 0.0);
-    keys.swap(keys_);
-    gs.swap(g_);
-    for (std::size_t j = 0; j < keys.size(); ++j) {
-      if (keys[j] == -1) continue;
-      const std::size_t k = slot(keys[j]);
-      keys_[k] = keys[j];
-      g_[k] = gs[j];
-    }
+  e = {key, generation_, g};
+  if (2 * ++used_ > entries_.size()) {  // grow at half load
+    std::vector<Entry> old(2 * entries_.size(), Entry{-1, 0, 0.0});
+    old.swap(entries_);
+    for (const Entry& x : old)
+      if (x.generation == generation_) entries_[slot(x.key)] = x;
   }
   return true;
 }
 
-NodeId PolyanyaQuery::add(PolyanyaNode node, std::vector<Arc>& out, NodeId from) const {
+void PolyanyaQuery::reserveSuccessors(int m) const {
+  // At most m - 1 observable and 2 (m - 1) non-observable successors, one Final and the
+  // edge-on ones (one per edge). Grow geometrically: reserve() alone grows to the exact size.
+  const std::size_t need = nodes_.size() + 4 * static_cast<std::size_t>(m) + 2;
+  if (need > nodes_.capacity()) nodes_.reserve(std::max(need, 2 * nodes_.capacity()));
+}
+
+NodeId PolyanyaQuery::add(const PolyanyaNode& node, std::vector<Arc>& out, NodeId from) const {
   const Point parent = nodes_[from].root;
   const double cost = node.has_via ? dist(parent, node.via) + dist(node.via, node.root) : dist(parent, node.root);
   const NodeId id = static_cast<NodeId>(nodes_.size());
-  node.parent = from;
   nodes_.push_back(node);
+  nodes_.back().parent = from;
   out.push_back({id, cost});
   return id;
 }
 
-// A successor on edge j (v[j] -> v[j+1]) of face f, from `right` (v[j]'s side) to `left`:
-// it leads into the face across edge j, where the same edge runs v[j+1] -> v[j].
-void PolyanyaQuery::addEdge(const PolyanyaNode& base, int f, int j, Point right, PolyanyaRay right_ray, Point left,
+// A successor on the edge from corner e to the next, from `right` (e's side) to `left`: it
+// leads into the face across that edge, where the same edge runs the other way.
+void PolyanyaQuery::addEdge(const Root& root, const Corner& e, Point right, PolyanyaRay right_ray, Point left,
                             PolyanyaRay left_ray, bool collinear, std::vector<Arc>& out, NodeId from,
                             const Point* via) const {
-  const int next = pmesh_->across(f, j);
-  if (next < 0 || right == left || !pmesh_->bridges().mayLeadTo(f, j, goal_components_)) return;
-  PolyanyaNode s = base;
+  if (e.across < 0 || right == left || !pmesh_->bridges().mayCross(e.bridge, goal_components_)) return;
+  const Point parent = nodes_[from].root;
+  const NodeId id = static_cast<NodeId>(nodes_.size());
+  PolyanyaNode& s = nodes_.emplace_back();  // written in place: a node is 160 bytes
   s.kind = PolyanyaNode::Kind::Interval;
+  s.root = root.point;
+  s.root_wedge = root.wedge;
+  s.g = root.g;
   s.left = left;
   s.right = right;
   s.left_ray = left_ray;
   s.right_ray = right_ray;
-  s.face = next;
-  s.edge = pmesh_->acrossEdge(f, j);
+  s.face = e.across;
+  s.edge = e.across_edge;
   s.collinear = collinear;
   s.has_via = via != nullptr;
-  if (via) s.via = *via;
-  add(s, out, from);
+  s.parent = from;
+  double cost;
+  if (via) {
+    s.via = *via;
+    cost = dist(parent, *via) + dist(*via, root.point);
+  } else {
+    cost = dist(parent, root.point);
+  }
+  out.push_back({id, cost});
 }
 
-// Edge j of face f lies on a line through the root but does not contain it (a face with a
+// The edge from corner ca to corner cb lies on a line through the root but does not contain it (a face with a
 // straight angle, or an edge along a ray of the cone): the root sees it edge-on. A path
 // runs along the line to its nearer end and may turn there: a successor rooted at that end,
 // which sees all of the face across the edge.
-void PolyanyaQuery::addAlong(const PolyanyaNode& base, int f, int j, std::vector<Arc>& out, NodeId from) const {
-  const NavMesh& mesh = pmesh_->mesh();
-  const NavMesh::Face& face = mesh.faces()[f];
-  const int m = static_cast<int>(face.v.size());
-  const Point a = mesh.vertices()[face.v[j]], b = mesh.vertices()[face.v[(j + 1) % m]];
-  if (base.root == a || base.root == b || face.neighbour[j] < 0 || !pmesh_->bridges().mayLeadTo(f, j, goal_components_))
+void PolyanyaQuery::addAlong(const Root& root, const Corner& ca, const Corner& cb, std::vector<Arc>& out,
+                             NodeId from) const {
+  const Point a = ca.point, b = cb.point;
+  if (root.point == a || root.point == b || ca.across < 0 || !pmesh_->bridges().mayCross(ca.bridge, goal_components_))
     return;
-  const bool a_near = dist(base.root, a) <= dist(base.root, b);
-  PolyanyaNode s = base;
-  s.root = a_near ? a : b;
-  s.root_wedge = pmesh_->wedge(f, a_near ? j : (j + 1) % m);
-  s.g = base.g + dist(base.root, s.root);
-  if (!best_root_g_.claim(s.root_wedge, s.g)) return;
-  const Point via = base.root;
-  addEdge(s, f, j, a, {s.root, a}, b, {s.root, b}, true, out, from, base.root == nodes_[from].root ? nullptr : &via);
+  const bool a_near = dist(root.point, a) <= dist(root.point, b);
+  const Point end = a_near ? a : b;
+  const Root turn{end, a_near ? ca.wedge : cb.wedge, root.g + dist(root.point, end)};
+  if (!best_root_g_.claim(turn.wedge, turn.g)) return;
+  const Point via = root.point;
+  addEdge(turn, ca, a, {end, a}, b, {end, b}, true, out, from, root.point == nodes_[from].root ? nullptr : &via);
 }
 
 void PolyanyaQuery::neighbours(NodeId n, std::vector<Arc>& out) const {
@@ -239,62 +272,110 @@ void PolyanyaQuery::expand(NodeId n, std::vector<Arc>& out) const {
     case PolyanyaNode::Kind::Interval: expandInterval(n, out); return;
     case PolyanyaNode::Kind::Start: break;
   }
-  const PolyanyaNode node = nodes_[n];  // a copy: creating nodes may move nodes_
   // The start sees all of every face that contains it: the whole edges of those faces are
   // its successors (edges through the start lead into faces that also contain it).
-  const NavMesh& mesh = pmesh_->mesh();
+  const Root root{start_, -1, 0.0};
   bool goal_in_sight = false;
   for (int f : start_faces_) {
     if (isGoalFace(f)) goal_in_sight = true;
-    const NavMesh::Face& face = mesh.faces()[f];
-    const int m = static_cast<int>(face.v.size());
+    const int m = pmesh_->cornerCount(f);
+    const Corner* cd = pmesh_->cornersOf(f);
+    reserveSuccessors(m);
     for (int j = 0; j < m; ++j) {
-      const Point a = mesh.vertices()[face.v[j]], b = mesh.vertices()[face.v[(j + 1) % m]];
+      const Corner& ca = cd[j];
+      const Corner& cb = cd[j + 1 < m ? j + 1 : 0];
+      const Point a = ca.point, b = cb.point;
       if (orient(a, b, start_) == 0) {
-        if (!onSegment(a, b, start_)) addAlong(node, f, j, out, n);
+        if (!onSegment(a, b, start_)) addAlong(root, ca, cb, out, n);
         continue;
       }
-      addEdge(node, f, j, a, {start_, a}, b, {start_, b}, false, out, n);
+      addEdge(root, ca, a, {start_, a}, b, {start_, b}, false, out, n);
     }
   }
   if (goal_in_sight) out.push_back({goalNode(), dist(start_, goal_)});
 }
 
+namespace {
+
+/// Side of x of the ray: exact, with the ray's own points answered without arithmetic (a
+/// cone's ray passes through a face vertex in most expansions, where the floating-point
+/// filter cannot decide and the exact stage would run).
+inline int sideOf(const PolyanyaRay& ray, Point x) {
+  if (x == ray.q || x == ray.p) return 0;
+  return ray.side(x);
+}
+
+/// Where a ray of a node's cone crosses the far chain of a convex face: the chain is the
+/// vertices t = 0 .. m-1 (vertex k + 1 + t of the face, from the right end of the entry edge
+/// to its left end); those with t < in lie right of the ray, those with in <= t < out on
+/// its line and the rest left of it.
+struct Crossing {
+  int in, out;
+  /// Side of chain vertex t: -1 right, 0 on the line, +1 left.
+  int side(int t) const { return t < in ? -1 : (t < out ? 0 : 1); }
+};
+
+/// The ray enters the convex face through the entry edge, so along the chain its side goes
+/// -1 ... 0 ... +1 once: a binary search finds where (O(log m) exact predicates, where a
+/// scan of a merged mesh's 30-corner face would take 30).
+Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int m, int k) {
+  auto side = [&](int t) {
+    const int i = k + 1 + t;
+    return sideOf(ray, cd[i < m ? i : i - m].point);
+  };
+  int lo = 0, hi = m, side_hi = 2;  // first t with side >= 0, and its side once probed
+  while (lo < hi) {
+    const int mid = lo + (hi - lo) / 2;
+    const int sm = side(mid);
+    if (sm >= 0) {
+      hi = mid;
+      side_hi = sm;
+    } else {
+      lo = mid + 1;
+    }
+  }
+  int out = lo;
+  if (out < m) {
+    int so = side_hi != 2 ? side_hi : side(out);
+    while (so == 0 && ++out < m) so = side(out);
+  }
+  return {lo, out};
+}
+
+}  // namespace
+
 void PolyanyaQuery::expandInterval(NodeId n, std::vector<Arc>& out) const {
   if (nodes_[n].root_wedge >= 0 && best_root_g_.dominated(nodes_[n].root_wedge, nodes_[n].g)) return;  // root reached more cheaply
-  const PolyanyaNode node = nodes_[n];  // a copy: creating nodes may move nodes_
-  const NavMesh& mesh = pmesh_->mesh();
-  const NavMesh::Face& face = mesh.faces()[node.face];
-  const int m = static_cast<int>(face.v.size());
+  const int f = nodes_[n].face;
+  const int m = pmesh_->cornerCount(f);
+  reserveSuccessors(m);
+  const PolyanyaNode& node = nodes_[n];  // stays valid: no successor moves nodes_ now
   const int k = node.edge;
   const Point r = node.root, L = node.left, R = node.right;
-  const int f = node.face;
-  auto vert = [&](int i) { return pmesh_->corner(f, i < m ? i : i - m); };  // i in [0, 2m)
+  const Root same{r, node.root_wedge, node.g};
+  const Corner* cd = pmesh_->cornersOf(f);
+  auto at = [&](int i) -> const Corner& { return cd[i < m ? i : i - m]; };  // i in [0, 2m)
 
   if (node.collinear) {
     // The root is a vertex of this convex face: all of it is in sight.
-    if (isGoalFace(node.face)) out.push_back({goalNode(), dist(r, goal_)});
+    if (isGoalFace(f)) out.push_back({goalNode(), dist(r, goal_)});
     for (int j = k + 1; j < k + m; ++j) {
-      const Point a = vert(j), b = vert(j + 1);
-      if (r != a && r != b && orient(r, a, b) == 0) addAlong(node, node.face, j % m, out, n);
-      else addEdge(node, node.face, j % m, a, {r, a}, b, {r, b}, r == a || r == b, out, n);
+      const Corner &ca = at(j), &cb = at(j + 1);
+      if (ca.across < 0) continue;  // a wall
+      const Point a = ca.point, b = cb.point;
+      if (r != a && r != b && orient(r, a, b) == 0) addAlong(same, ca, cb, out, n);
+      else addEdge(same, ca, a, {r, a}, b, {r, b}, r == a || r == b, out, n);
     }
     return;
   }
 
   const PolyanyaRay& rr = node.right_ray;
   const PolyanyaRay& lr = node.left_ray;
-  // Sides of the face's vertices of the two rays, once each: index t is vertex k + 1 + t, so
-  // t = 0 is the right end of the entry edge and t = m - 1 its left end.
-  side_r_.resize(m);
-  side_l_.resize(m);
-  for (int t = 0; t < m; ++t) {
-    const Point p = vert(k + 1 + t);
-    side_r_[t] = static_cast<signed char>(rr.side(p));
-    side_l_[t] = static_cast<signed char>(lr.side(p));
-  }
+  // Chain vertex t is face vertex k + 1 + t: t = 0 is the right end of the entry edge and
+  // t = m - 1 its left end.
+  const Crossing cr = crossChain(rr, cd, m, k), cl = crossChain(lr, cd, m, k);
 
-  if (isGoalFace(node.face)) {
+  if (isGoalFace(f)) {
     const int sr = rr.side(goal_), sl = lr.side(goal_);
     if (sr >= 0 && sl <= 0) {
       out.push_back({goalNode(), dist(r, goal_)});
@@ -311,17 +392,20 @@ void PolyanyaQuery::expandInterval(NodeId n, std::vector<Arc>& out) const {
   }
 
   // An interval end at a corner vertex: the path may turn there (non-observable successors).
-  const Point vr = vert(k + 1), vl = vert(k + m);
-  const int wr = pmesh_->wedge(node.face, (k + 1) % m), wl = pmesh_->wedge(node.face, k);
-  const bool turn_right = R == vr && pmesh_->isCorner(wr);
-  const bool turn_left = L == vl && pmesh_->isCorner(wl);
+  const Corner &cr0 = at(k + 1), &cl0 = cd[k];
+  const Point vr = cr0.point, vl = cl0.point;
+  const bool turn_right = R == vr && cr0.turn;
+  const bool turn_left = L == vl && cl0.turn;
 
-  // Observable successors: the far edges (v[k+1] -> ... -> v[k], right to left) inside
-  // the closed cone between the rays r->R and r->L. Every ray's line passes through r, so
+  // Observable successors: the far edges t (chain vertex t to t + 1, right to left) inside
+  // the closed cone between the rays r->R and r->L: the left end on or left of the right ray
+  // and the right end on or right of the left ray. Every ray's line passes through r, so
   // an edge with both ends on one ray's line is seen edge-on along that ray.
-  for (int t = 0; t + 1 < m; ++t) {
+  for (int t = std::max(0, cr.in - 1), last = std::min(m - 2, cl.out - 1); t <= last; ++t) {
     const int j = k + 1 + t;
-    const int ar = side_r_[t], br = side_r_[t + 1], al = side_l_[t], bl = side_l_[t + 1];
+    const Corner &ca = at(j), &cb = at(j + 1);
+    if (ca.across < 0) continue;  // a wall
+    const int ar = cr.side(t), br = cr.side(t + 1), al = cl.side(t), bl = cl.side(t + 1);
     if ((ar == 0 && br == 0) || (al == 0 && bl == 0)) {
       // Seen edge-on from the corner it starts at (the ray runs on along it past an interval
       // end that is a corner): that corner's fan below creates exactly this successor (same
@@ -329,66 +413,62 @@ void PolyanyaQuery::expandInterval(NodeId n, std::vector<Arc>& out) const {
       // descendants double again at the next such corner: exponentially many equal nodes
       // (the 30 x 30 maze with straight runs past corners never finished).
       if ((t == 0 && turn_right && ar == 0 && br == 0) || (t == m - 2 && turn_left && al == 0 && bl == 0)) continue;
-      addAlong(node, node.face, j % m, out, n);
+      addAlong(same, ca, cb, out, n);
       continue;
     }
-    if (br < 0 || al > 0) continue;  // wholly right of the right ray, or left of the left ray
-    const Point a = vert(j), b = vert(j + 1);
-    const Point from = ar >= 0 ? a : lineCut(rr, a, b);
-    const Point to = bl <= 0 ? b : lineCut(lr, a, b);
-    addEdge(node, node.face, j % m, from, ar >= 0 ? PolyanyaRay{r, a} : rr, to, bl <= 0 ? PolyanyaRay{r, b} : lr,
-            false, out, n);
+    const Point a = ca.point, b = cb.point;
+    const Point from = ar >= 0 ? a : lineCut(rr, a, ar, b, br);
+    const Point to = bl <= 0 ? b : lineCut(lr, a, al, b, bl);
+    addEdge(same, ca, from, ar >= 0 ? PolyanyaRay{r, a} : rr, to, bl <= 0 ? PolyanyaRay{r, b} : lr, false, out, n);
   }
 
-  // Non-observable successors on the right: the interval ends at the corner v[k+1].
+  // Non-observable successors on the right: the interval ends at the corner v[k+1]; the
+  // chain up to where it crosses to the left of the ray r->R.
   if (turn_right) {
-    PolyanyaNode base = node;
-    base.root = vr;
-    base.root_wedge = wr;
-    base.g = node.g + dist(r, vr);
-    if (best_root_g_.claim(base.root_wedge, base.g)) {
-      for (int t = 0; t + 1 < m; ++t) {
-        if (side_r_[t] > 0) break;  // the rest of the chain is left of the ray
+    const Root turn{vr, cr0.wedge, node.g + dist(r, vr)};
+    if (best_root_g_.claim(turn.wedge, turn.g)) {
+      for (int t = 0, end = std::min(cr.out, m - 1); t < end; ++t) {
         const int j = k + 1 + t;
-        const Point a = vert(j), b = vert(j + 1);
-        const int br = side_r_[t + 1];
+        const Corner &ca = at(j), &cb = at(j + 1);
+        if (ca.across < 0) continue;  // a wall
+        const Point a = ca.point, b = cb.point;
+        const int br = cr.side(t + 1);
         if (t == 0) {  // the edge from the corner itself: a fan around it
-          if (br <= 0) addEdge(base, node.face, j % m, a, {vr, a}, b, {vr, b}, true, out, n);
+          if (br <= 0) addEdge(turn, ca, a, {vr, a}, b, {vr, b}, true, out, n);
           continue;
         }
         if (orient(vr, a, b) == 0) {
-          addAlong(base, node.face, j % m, out, n);
+          addAlong(turn, ca, cb, out, n);
           continue;
         }
         // Left of this part lies the ray r->vr continued beyond the corner.
-        addEdge(base, node.face, j % m, a, {vr, a}, br <= 0 ? b : lineCut(rr, a, b),
+        addEdge(turn, ca, a, {vr, a}, br <= 0 ? b : lineCut(rr, a, cr.side(t), b, br),
                 br <= 0 ? PolyanyaRay{vr, b} : PolyanyaRay{r, vr}, false, out, n);
       }
     }
   }
-  // Non-observable successors on the left: the interval ends at the corner v[k].
+  // Non-observable successors on the left: the interval ends at the corner v[k]; the chain
+  // back to where it crosses to the right of the ray r->L.
   if (turn_left) {
-    PolyanyaNode base = node;
-    base.root = vl;
-    base.root_wedge = wl;
-    base.g = node.g + dist(r, vl);
-    if (best_root_g_.claim(base.root_wedge, base.g)) {
-      for (int t = m - 2; t >= 0; --t) {
-        if (side_l_[t + 1] < 0) break;  // the rest of the chain is right of the ray
+    const Root turn{vl, cl0.wedge, node.g + dist(r, vl)};
+    if (best_root_g_.claim(turn.wedge, turn.g)) {
+      for (int t = m - 2, end = std::max(0, cl.in - 1); t >= end; --t) {
         const int j = k + 1 + t;
-        const Point a = vert(j), b = vert(j + 1);
-        const int al = side_l_[t];
+        const Corner &ca = at(j), &cb = at(j + 1);
+        if (ca.across < 0) continue;  // a wall
+        const Point a = ca.point, b = cb.point;
+        const int al = cl.side(t);
         if (t == m - 2) {  // the edge into the corner itself: a fan around it
-          if (al >= 0) addEdge(base, node.face, j % m, a, {vl, a}, b, {vl, b}, true, out, n);
+          if (al >= 0) addEdge(turn, ca, a, {vl, a}, b, {vl, b}, true, out, n);
           continue;
         }
         if (orient(vl, a, b) == 0) {
-          addAlong(base, node.face, j % m, out, n);
+          addAlong(turn, ca, cb, out, n);
           continue;
         }
         // Right of this part lies the ray r->vl continued beyond the corner.
-        addEdge(base, node.face, j % m, al >= 0 ? a : lineCut(lr, a, b), al >= 0 ? PolyanyaRay{vl, a} : PolyanyaRay{r, vl},
-                b, {vl, b}, false, out, n);
+        addEdge(turn, ca, al >= 0 ? a : lineCut(lr, a, al, b, cl.side(t + 1)),
+                al >= 0 ? PolyanyaRay{vl, a} : PolyanyaRay{r, vl}, b, {vl, b}, false, out, n);
       }
     }
   }
@@ -432,15 +512,22 @@ std::vector<Point> PolyanyaQuery::pathPoints(const Path& path) const {
   return points;
 }
 
-// [SECTION] One-shot query
+// [SECTION] Queries
 
 PolyanyaPath findPolyanyaPath(const PolyanyaMesh& pmesh, Point start, Point goal, SearchOptions options) {
-  const PolyanyaQuery query(pmesh, start, goal);
+  return PolyanyaPathfinder(pmesh).find(start, goal, options);
+}
+
+PolyanyaPath PolyanyaPathfinder::find(Point start, Point goal, SearchOptions options) {
+  if (query_) query_->reset(start, goal);
+  else query_.emplace(*pmesh_, start, goal);
+  search_.init(*query_, PolyanyaQuery::startNode(), PolyanyaQuery::goalNode(), options);
+  search_.run();
   PolyanyaPath result;
-  result.search = findPath(query, PolyanyaQuery::startNode(), PolyanyaQuery::goalNode(), options);
+  result.search = search_.finalize();
   result.found = result.search.found;
   result.length = result.search.length;
-  result.points = query.pathPoints(result.search);
+  result.points = query_->pathPoints(result.search);
   return result;
 }
 

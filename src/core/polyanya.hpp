@@ -3,7 +3,7 @@
 //
 // [SECTION] PolyanyaMesh (per mesh: wedges around vertices, corner flags, bridges)
 // [SECTION] PolyanyaQuery (per query: the growing graph of (interval, root) nodes)
-// [SECTION] One-shot query
+// [SECTION] Queries (one-shot, and a pathfinder reused for many)
 //
 // Method: M. Cui, D. Harabor, A. Grastien, "Compromise-free Pathfinding on a Navigation
 // Mesh", IJCAI 2017. A search node is an interval [left, right] on a mesh edge plus a root:
@@ -38,6 +38,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "core/face_bridges.hpp"
@@ -55,26 +56,42 @@ class PolyanyaMesh {
  public:
   explicit PolyanyaMesh(const NavMesh& mesh);
   const NavMesh& mesh() const { return *mesh_; }
+  /// Corner i of face f and the edge from it to corner i + 1, packed (32 bytes) so that an
+  /// expansion reads one array, face after face.
+  struct Corner {
+    Point point;                    ///< the vertex (world units)
+    int across = -1;                ///< the face across the edge, -1 for a wall
+    int wedge = -1;                 ///< wedge id of the vertex in this face
+    int bridge = -1;                ///< FaceBridges::slot() of the edge
+    std::int16_t across_edge = -1;  ///< index of the same edge in the face across
+    std::uint8_t turn = 0;          ///< 1 when the wedge is a corner (isCorner)
+  };
+  /// The corners of face f in order (cornerCount(f) of them).
+  const Corner* cornersOf(int f) const { return corners_.data() + offset_[f]; }
+  int cornerCount(int f) const { return offset_[f + 1] - offset_[f]; }
+  /// The largest corner count of any face (sizes an expansion's scratch once per query).
+  int maxCorners() const { return max_corners_; }
   /// Wedge id of corner i (vertex faces()[f].v[i]) of face f.
-  int wedge(int f, int i) const { return wedge_[offset_[f] + i]; }
+  int wedge(int f, int i) const { return cornersOf(f)[i].wedge; }
   /// Number of wedges (ids 0 .. wedgeCount()-1).
   int wedgeCount() const { return static_cast<int>(corner_.size()); }
   /// True when the wedge touches a wall edge (Polyanya's "corner vertex").
   bool isCorner(int wedge) const { return corner_[wedge] != 0; }
   /// Bridges of the face adjacency graph (dead-end regions).
   const FaceBridges& bridges() const { return bridges_; }
-  /// Corner i of face f as a point (packed per face, so an expansion reads one array).
-  Point corner(int f, int i) const { return point_[offset_[f] + i]; }
+  /// Corner i of face f as a point.
+  Point corner(int f, int i) const { return cornersOf(f)[i].point; }
   /// The face across edge i of face f (-1: a wall) and that edge's index k in it.
-  int across(int f, int i) const { return across_[offset_[f] + i]; }
-  int acrossEdge(int f, int i) const { return across_edge_[offset_[f] + i]; }
+  int across(int f, int i) const { return cornersOf(f)[i].across; }
+  int acrossEdge(int f, int i) const { return cornersOf(f)[i].across_edge; }
 
  private:
   const NavMesh* mesh_;
   FaceBridges bridges_;
-  std::vector<int> offset_, wedge_, across_, across_edge_;
-  std::vector<Point> point_;
+  std::vector<int> offset_;
+  std::vector<Corner> corners_;
   std::vector<std::uint8_t> corner_;
+  int max_corners_ = 0;
 };
 
 // [SECTION] PolyanyaQuery
@@ -88,7 +105,8 @@ struct PolyanyaRay {
   int side(Point x) const { return orient(p, q, x); }
 };
 
-/// One Polyanya search node.
+/// One Polyanya search node. Fields are ordered by size so a node packs into 160 bytes
+/// (every expansion writes its successors into one growing array).
 struct PolyanyaNode {
   enum class Kind : std::uint8_t {
     Start,     ///< the start point (node 0)
@@ -96,19 +114,19 @@ struct PolyanyaNode {
     Interval,  ///< an interval on the entry edge of `face`, seen from `root`
     Final,     ///< a turn at `root` (an interval end) from which the goal is in sight
   };
-  Kind kind = Kind::Interval;
   Point root;            ///< last turning point (world units)
-  int root_wedge = -1;   ///< root-level pruning key: the wedge of the root vertex, or -1 (start, goal, Final)
   Point left, right;     ///< interval ends as seen from the root looking into `face`
   PolyanyaRay left_ray, right_ray;  ///< the cone: root through `left` and through `right`
+  Point via;             ///< (a corner passed along a straight edge just after turning at it)
+  double g = 0.0;        ///< length of the path to the root (world units)
+  int root_wedge = -1;   ///< root-level pruning key: the wedge of the root vertex, or -1 (start, goal, Final)
   int face = -1;         ///< the face beyond the interval
   int edge = -1;         ///< entry edge k of `face`: left end on v[k]'s side, right on v[k+1]'s
-  bool collinear = false;  ///< the root is an end vertex of the entry edge: all of `face` is in sight
-  double g = 0.0;        ///< length of the path to the root (world units)
-  bool has_via = false;  ///< the path turns at `via` between the parent's root and this root
-  Point via;             ///< (a corner passed along a straight edge just after turning at it)
   NodeId parent = kNoNode;  ///< the node whose expansion created this one (an intermediate node of
                             ///< a one-successor chain never enters the open set)
+  Kind kind = Kind::Interval;
+  bool collinear = false;  ///< the root is an end vertex of the entry edge: all of `face` is in sight
+  bool has_via = false;  ///< the path turns at `via` between the parent's root and this root
 };
 
 /// Polyanya on one mesh with one start and one goal: a SearchGraph that grows. Node 0 is the
@@ -122,6 +140,10 @@ class PolyanyaQuery final : public SearchGraph {
  public:
   /// Locates start and goal. Throws QueryError naming which point lies outside the mesh.
   PolyanyaQuery(const PolyanyaMesh& pmesh, Point start, Point goal);
+  /// Starts over with a new start and goal on the same mesh, keeping the memory of the node
+  /// array and the pruning table (whose entries expire by generation, so nothing is cleared).
+  /// Throws QueryError as the constructor does (the query is then left empty: reset again).
+  void reset(Point start, Point goal);
 
   static constexpr NodeId startNode() { return 0; }
   static constexpr NodeId goalNode() { return 1; }
@@ -143,28 +165,46 @@ class PolyanyaQuery final : public SearchGraph {
 
  private:
   /// Best g per root key, for root-level pruning: a small open-addressing hash table, so a
-  /// query costs nothing per mesh vertex.
+  /// query costs nothing per mesh vertex. An entry is live only when stamped with the current
+  /// generation, so clear() is one increment.
   class RootTable {
    public:
+    /// Forgets every key.
+    void clear();
     /// Records g for key unless the key was reached with a g smaller by more than the tolerance.
     bool claim(int key, double g);
     /// True when key was reached with a g smaller than g by more than the tolerance.
     bool dominated(int key, double g) const;
 
    private:
+    struct Entry {
+      int key;
+      std::uint32_t generation;  // live when equal to generation_
+      double g;
+    };
     std::size_t slot(int key) const;
-    std::vector<int> keys_ = std::vector<int>(64, -1);
-    std::vector<double> g_ = std::vector<double>(64, 0.0);
+    std::vector<Entry> entries_ = std::vector<Entry>(64, Entry{-1, 0, 0.0});
+    std::uint32_t generation_ = 1;
     std::size_t used_ = 0;
   };
 
+  /// The root a group of successors shares: its point, pruning key and g.
+  struct Root {
+    Point point;
+    int wedge;
+    double g;
+  };
+  using Corner = PolyanyaMesh::Corner;
+
   bool isGoalFace(int f) const;
   void expand(NodeId n, std::vector<Arc>& out) const;
-  NodeId add(PolyanyaNode node, std::vector<Arc>& out, NodeId from) const;
-  void addEdge(const PolyanyaNode& base, int f, int j, Point right, PolyanyaRay right_ray, Point left,
-               PolyanyaRay left_ray, bool collinear, std::vector<Arc>& out, NodeId from,
-               const Point* via = nullptr) const;
-  void addAlong(const PolyanyaNode& base, int f, int j, std::vector<Arc>& out, NodeId from) const;
+  /// Makes room for every successor of one expansion of a face with m corners, so references
+  /// into nodes_ stay valid while it runs.
+  void reserveSuccessors(int m) const;
+  NodeId add(const PolyanyaNode& node, std::vector<Arc>& out, NodeId from) const;
+  void addEdge(const Root& root, const Corner& e, Point right, PolyanyaRay right_ray, Point left, PolyanyaRay left_ray,
+               bool collinear, std::vector<Arc>& out, NodeId from, const Point* via = nullptr) const;
+  void addAlong(const Root& root, const Corner& ca, const Corner& cb, std::vector<Arc>& out, NodeId from) const;
   void expandInterval(NodeId n, std::vector<Arc>& out) const;
 
   const PolyanyaMesh* pmesh_;
@@ -173,10 +213,9 @@ class PolyanyaQuery final : public SearchGraph {
   std::vector<int> goal_components_;  // FaceBridges components of the goal's faces
   mutable std::vector<PolyanyaNode> nodes_;
   mutable RootTable best_root_g_;
-  mutable std::vector<signed char> side_r_, side_l_;  // per face vertex, scratch of expandInterval
 };
 
-// [SECTION] One-shot query
+// [SECTION] Queries
 
 /// A finished Polyanya query.
 struct PolyanyaPath {
@@ -189,5 +228,20 @@ struct PolyanyaPath {
 /// Runs Polyanya through the one engine (findPath) and returns the shortest path. Throws
 /// QueryError when start or goal is outside the mesh.
 PolyanyaPath findPolyanyaPath(const PolyanyaMesh& pmesh, Point start, Point goal, SearchOptions options = {});
+
+/// Answers many queries on one mesh with one PolyanyaQuery and one Search, reset between
+/// queries: once warm, a query allocates nothing but its result (as Polyanya's own search
+/// instance reuses its node pool and root table). Not for concurrent use.
+class PolyanyaPathfinder {
+ public:
+  explicit PolyanyaPathfinder(const PolyanyaMesh& pmesh) : pmesh_(&pmesh) {}
+  /// The same answer as findPolyanyaPath(pmesh, start, goal, options), and the same errors.
+  PolyanyaPath find(Point start, Point goal, SearchOptions options = {});
+
+ private:
+  const PolyanyaMesh* pmesh_;
+  std::optional<PolyanyaQuery> query_;
+  Search search_;
+};
 
 }  // namespace polypath

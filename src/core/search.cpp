@@ -71,7 +71,7 @@ std::vector<NodeId> SearchState::openSet() const {
 }
 
 bool Search::HeapOrder::operator()(const HeapEntry& a, const HeapEntry& b) const {
-  // std::priority_queue pops the largest element: "a is less" means a leaves later.
+  // The heap keeps its largest element first: "a is less" means a leaves later.
   if (a.f != b.f) return a.f > b.f;
   if (tie_break == TieBreak::LargerG && a.g != b.g) return a.g < b.g;
   return a.node > b.node;
@@ -86,7 +86,8 @@ void Search::init(const SearchGraph& graph, NodeId start, NodeId goal, SearchOpt
   closed_.clear();
   last_expanded_ = kNoNode;
   last_relaxed_.clear();
-  heap_ = decltype(heap_)(HeapOrder{options.tie_break});
+  order_ = HeapOrder{options.tie_break};
+  heap_.clear();
   NodeRecord& s = records_[start];
   s.g = 0.0;
   push(start);
@@ -98,7 +99,8 @@ void Search::push(NodeId n) {
   r.h = graph_->heuristic(options_.heuristic, n, goal_);
   r.f = r.g + options_.weight * r.h;
   r.status = NodeStatus::Open;
-  heap_.push({r.f, r.g, n});
+  heap_.push_back({r.f, r.g, n});
+  std::push_heap(heap_.begin(), heap_.end(), order_);
 }
 
 SearchStatus Search::step() {
@@ -107,8 +109,9 @@ SearchStatus Search::step() {
   last_expanded_ = kNoNode;
   // Pop until a live entry: an entry is stale when its node was closed or improved since.
   while (!heap_.empty()) {
-    const HeapEntry top = heap_.top();
-    heap_.pop();
+    std::pop_heap(heap_.begin(), heap_.end(), order_);
+    const HeapEntry top = heap_.back();
+    heap_.pop_back();
     NodeRecord& r = records_[top.node];
     if (r.status != NodeStatus::Open || top.g != r.g) continue;
     r.status = NodeStatus::Closed;

@@ -15,7 +15,6 @@
 
 #include <cstdint>
 #include <limits>
-#include <queue>
 #include <string_view>
 #include <vector>
 
@@ -182,7 +181,8 @@ class SearchState {
 /// (Polyanya) run through the same engine.
 class Search : private SearchState {
  public:
-  /// Resets the search: start enters the open set with g = 0. Node ids must be valid.
+  /// Resets the search: start enters the open set with g = 0. Node ids must be valid. The
+  /// arrays keep their capacity, so one Search reused for many queries stops allocating.
   void init(const SearchGraph& graph, NodeId start, NodeId goal, SearchOptions options = {});
   /// Exactly one expansion: pops the best open node, closes it and, unless it is the
   /// goal, relaxes its arcs. Returns the status after the step; a finished search
@@ -208,7 +208,8 @@ class Search : private SearchState {
   void push(NodeId n);
 
   const SearchGraph* graph_ = nullptr;
-  std::priority_queue<HeapEntry, std::vector<HeapEntry>, HeapOrder> heap_;
+  HeapOrder order_;
+  std::vector<HeapEntry> heap_;  // a binary heap under order_ (std::push_heap / pop_heap)
   std::vector<Arc> scratch_;
 };
 

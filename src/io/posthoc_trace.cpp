@@ -72,6 +72,8 @@ nlohmann::ordered_json posthocTrace(const SearchGraph& graph, NodeId start, Node
     const NodeId n = st.lastExpanded();
     if (n == kNoNode) break;  // the open set ran empty
     events.push_back(nodeEvent("expanding", graph, st, n));
+    // A graph that grows while searching (Polyanya) may have created nodes in this step.
+    if (generated.size() < graph.nodeCount()) generated.resize(graph.nodeCount(), 0);
     for (const RelaxedArc& arc : st.lastRelaxed()) {
       if (!arc.improved) continue;
       // The state after the step: the arc's target has the g and parent this arc gave it
