@@ -1135,8 +1135,9 @@ void drawPanels(Scene& scene, UiState& ui, ToolController& tools, int window_wid
   const std::size_t problem_count = scene.problems().size();
   char problems_label[64];
   std::snprintf(problems_label, sizeof problems_label, "Problems (%zu)###problems", problem_count);
-  // Scroll, never shrink: a shrunk tab cuts its label ("Histor..").
-  if (ImGui::BeginTabBar("tabs", ImGuiTabBarFlags_FittingPolicyScroll)) {
+  // At the default width (kMaxPanelWidth) every label fits whole; only a narrower window
+  // shrinks the tabs (cutting labels) so that every tab stays in the column.
+  if (ImGui::BeginTabBar("tabs", ImGuiTabBarFlags_FittingPolicyResizeDown)) {
     tab(ui, "Layers", "Layers", PanelTab::Layers, [&] { layersTab(ui, methodLayers(scene.method().kind)); });
     tab(ui, "Search", "Search", PanelTab::Search, [&] { searchTab(scene, ui); });
     tab(ui, "Compare", "Compare", PanelTab::Compare, [&] { comparePanel(scene, ui); });  // compare_panel.cpp
