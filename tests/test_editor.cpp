@@ -253,13 +253,13 @@ TEST_CASE("camera zoom keeps the world point under the cursor fixed and pan foll
   CHECK(cam.scale() == Approx(12.0));
 }
 
-TEST_CASE("canvas is the window minus a panel column of min(440, 40% of the width)", "[editor]") {
+TEST_CASE("canvas is the window minus a panel column of min(480, 40% of the width)", "[editor]") {
   const ScreenRect r = canvasRect(kWidth, kHeight);
-  CHECK(panelWidth(kWidth) == 440.0);
-  CHECK(r.x == 440.0);
-  CHECK(r.w == kWidth - 440.0);
+  CHECK(panelWidth(kWidth) == 480.0);
+  CHECK(r.x == 480.0);
+  CHECK(r.w == kWidth - 480.0);
   CHECK(r.h == kHeight);
-  CHECK(panelWidth(1920) == 440.0);
+  CHECK(panelWidth(1920) == 480.0);
   CHECK(panelWidth(800) == 320.0);
   CHECK(panelWidth(320) == 128.0);
   for (int w : {64, 320, 800, 1099, 1280, 1920, 4000}) {

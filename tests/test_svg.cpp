@@ -178,6 +178,7 @@ TEST_CASE("layer names: every key parses back to its layer, groups expand, unkno
   const auto order = sceneLayerOrder();
   const auto at = [&](Layer l) { return std::find(order.begin(), order.end(), l) - order.begin(); };
   CHECK(at(LayerLosLinks) < at(LayerEdges));
-  CHECK(at(LayerPath) < at(LayerReflexNodes));
+  CHECK(at(LayerExpanded) < at(LayerPath));  // the path over the search layers
+  CHECK(at(LayerClosedSet) < at(LayerPath));
   CHECK(order.back() == LayerStartGoal);
 }

@@ -21,8 +21,8 @@ constexpr Layer kSceneOrder[] = {
     LayerRegion,       LayerGridCells,   LayerGridExplored,  LayerGridWaiting,
     LayerNavCorridor, LayerNavTriangles,  LayerNavAdjacency, LayerEdgeNormals,
     LayerVertexNormals, LayerLosLinks,   LayerStartGoalLinks, LayerEdges,       LayerNavPortals,
-    LayerVertices,     LayerFunnelSides, LayerPath,          LayerFunnelApex,   LayerReflexNodes,
-    LayerClosedSet,    LayerOpenSet,     LayerRelaxed,       LayerExpanded,     LayerStartGoal,
+    LayerVertices,     LayerReflexNodes, LayerClosedSet,     LayerOpenSet,      LayerRelaxed,
+    LayerExpanded,     LayerFunnelSides, LayerPath,          LayerFunnelApex,   LayerStartGoal,
 };
 static_assert(std::size(kSceneOrder) == 23, "every layer once");
 

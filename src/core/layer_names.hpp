@@ -26,8 +26,9 @@ bool parseLayerList(std::string_view list, std::uint32_t& mask, std::string& err
 
 /// The back-to-front order a whole scene is drawn in (as the editor's canvas does):
 /// region, normals, line-of-sight and start/goal links, then the walls (edges) over the
-/// links that run along them, vertices, the path, then the nodes and search layers on
-/// top, and the start and goal markers last, never hidden.
+/// links that run along them, vertices, the nodes and search layers, then the funnel and
+/// the path over them (as RecastDemo draws the path last), and the start and goal
+/// markers last, never hidden.
 std::span<const Layer> sceneLayerOrder();
 
 /// Every layer key, comma separated, in drawing order (for help texts and errors).

@@ -537,6 +537,7 @@ int App::runScreenshot() {
 int App::runScreenshotSequence() {
   for (int i = 0; i < 3; ++i) frame();  // let ImGui lay the panels out
   if (!options_.screenshot_sequence) return 1;
+  if (grid_.active()) return runGridSequence();  // grid_exports.cpp
   ui_.exports.requestSequence(*options_.screenshot_sequence, options_.steps > 0 ? options_.steps : -1,
                               options_.canvas_only);
   while (ui_.exports.busy()) frame();

@@ -94,6 +94,9 @@ class App {
   /// returns 0, 1 when a frame cannot be written (the message goes to stderr), 2 when the
   /// map or lesson could not be loaded.
   int runScreenshotSequence();
+  /// runScreenshotSequence on a .map grid (grid_exports.cpp): DIR/step-0000.png (before
+  /// the first expansion) .. one frame per expansion of the grid search; same returns.
+  int runGridSequence();
 
   /// The drag benchmark (--bench-drag N): presses the ring vertex nearest the map's
   /// centre, moves it round a small circle (a quarter of a world unit) with one mouse

@@ -88,6 +88,15 @@ double panelWidth(int window_width) {
   return std::min(kMaxPanelWidth, share);
 }
 
+int windowWidthForCanvas(int canvas_width) {
+  // The canvas width w - panelWidth(w) grows by 0 or 1 per pixel of window: every width
+  // is reached, the first time at most kMaxPanelWidth pixels or 40% of the window later.
+  const int target = std::max(1, canvas_width);
+  for (int w = target; w <= target + static_cast<int>(kMaxPanelWidth) + 1; ++w)
+    if (canvasRect(w, 1).w == target) return w;
+  return target + static_cast<int>(kMaxPanelWidth);
+}
+
 ScreenRect canvasRect(int window_width, int window_height) {
   const double panel = panelWidth(window_width);
   const double w = std::max(1.0, static_cast<double>(window_width) - panel);

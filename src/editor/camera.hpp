@@ -88,14 +88,19 @@ std::optional<PolygonMap::Bounds> documentBounds(const MapDocument& doc);
 
 // [SECTION] Window layout
 
-/// Widest the panel column docked on the left of the window gets, in pixels.
-inline constexpr double kMaxPanelWidth = 440.0;
+/// Widest the panel column docked on the left of the window gets, in pixels: wide
+/// enough for the eight tab labels whole (with up to 99 problems) side by side.
+inline constexpr double kMaxPanelWidth = 480.0;
 /// Largest share of the window width the panel column takes: the canvas keeps the rest.
 inline constexpr double kMaxPanelShare = 0.4;
 
 /// Width of the panel column for a window this wide: min(kMaxPanelWidth, 40% of the
 /// window), whole pixels, so the canvas always keeps at least 60% of the window.
 double panelWidth(int window_width);
+
+/// The smallest window width whose canvas (canvasRect) is exactly `canvas_width` pixels
+/// wide (canvas_width >= 1): --canvas-only screenshots are then exactly --size.
+int windowWidthForCanvas(int canvas_width);
 
 /// The canvas: the window minus the panel column (never narrower than 1 pixel).
 ScreenRect canvasRect(int window_width, int window_height);

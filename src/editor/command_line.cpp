@@ -1,6 +1,7 @@
 // command_line.cpp: argument parsing and default map lookup.
 #include "editor/command_line.hpp"
 
+#include "editor/camera.hpp"
 #include "editor/compare_view.hpp"
 #include "editor/scene_method.hpp"
 
@@ -62,12 +63,14 @@ std::string usage() {
          "  --funnel-step K   (centre, portal) show the funnel after K portal steps\n"
          "  --compare P       open the Compare tab: astar-dijkstra, weight, visibility-navmesh,\n"
          "                    navmesh-grid or triangle-polyanya, both searches at their end\n"
+         "                    (with --steps N: both after N expansions)\n"
          "  --lesson FILE     play a lesson (maps/lessons/*.json): its map, settings and captions\n"
          "  --lesson-step K   show lesson step K (1-based; default 1)\n"
          "  --screenshot-sequence DIR\n"
          "                    write DIR/step-0000.png .. one per expansion (to --steps N, default\n"
          "                    the whole search) without a window, and exit\n"
          "  --canvas-only     screenshots show the canvas only, without the panel column\n"
+         "                    (with --size WxH the image is WxH: the window widens by the column)\n"
          "  --svg OUT.svg     write the scene as SVG (the Export menu's SVG) without a window, and exit\n";
 }
 
@@ -181,6 +184,14 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
     }
   }
   if (r.options.screenshot && r.options.screenshot_sequence) r.error = "give --screenshot or --screenshot-sequence, not both";
+  // Options that would be silently ignored are refused.
+  MethodSettings method;
+  const bool triangle_astar = parseMethod(r.options.method, method) &&
+                              (method.kind == MethodKind::NavmeshCentre || method.kind == MethodKind::NavmeshPortal);
+  if (r.error.empty() && r.options.funnel_step >= 0 && !triangle_astar && !r.options.lesson)
+    r.error = "--funnel-step needs --method centre or portal (the funnel of triangle A*)";
+  // --canvas-only --size WxH: the canvas is WxH, the window wider by the panel column.
+  if (r.options.canvas_only && r.options.size_given) r.options.width = windowWidthForCanvas(r.options.width);
   return r;
 }
 

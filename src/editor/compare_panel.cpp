@@ -122,27 +122,40 @@ void comparePanel(const Scene& scene, UiState& ui) {
     return;
   }
   ImGui::Separator();
+  // A button is disabled while it would do nothing: nothing to go back to, or no
+  // expansion left for Step, Run and To end.
+  const bool at_start = c->position() <= 0, at_end = c->position() >= c->count();
+  ImGui::BeginDisabled(at_start && !cmp.running);
   if (ImGui::Button("Reset")) {
     c->reset();
     cmp.running = false;
   }
   remember(ui, "cmp Reset");
+  ImGui::EndDisabled();
   ImGui::SameLine();
+  ImGui::BeginDisabled(at_start);
   if (ImGui::Button("< Back")) c->back();
   remember(ui, "cmp Back");
+  ImGui::EndDisabled();
   ImGui::SameLine();
+  ImGui::BeginDisabled(at_end);
   if (ImGui::Button("Step >")) c->forward();
   remember(ui, "cmp Step");
+  ImGui::EndDisabled();
   hint("One expansion on both sides (a side that finished stays finished).");
   ImGui::SameLine();
+  ImGui::BeginDisabled(at_end && !cmp.running);
   if (ImGui::Button(cmp.running ? "Pause" : "Run")) cmp.running = !cmp.running;
   remember(ui, "cmp Run");
+  ImGui::EndDisabled();
   ImGui::SameLine();
+  ImGui::BeginDisabled(at_end);
   if (ImGui::Button("To end")) {
     c->toEnd();
     cmp.running = false;
   }
   remember(ui, "cmp End");
+  ImGui::EndDisabled();
   int k = c->position();
   char fmt[64];
   std::snprintf(fmt, sizeof fmt, "step %%d of %d", c->count());
@@ -170,7 +183,8 @@ void applyStartOptions(const AppOptions& options, Scene& scene, UiState& ui) {
   if (!options.compare.empty() && parseComparePreset(options.compare, preset)) {
     applyPreset(ui.compare.setups, preset, scene.searchOptions());
     ui.compare.sync(scene);
-    if (SearchComparison* c = ui.compare.comparison()) c->toEnd();
+    // --steps N: both searches stand after N expansions (as Step > N times); else at the end.
+    if (SearchComparison* c = ui.compare.comparison()) options.steps > 0 ? c->seek(options.steps) : c->toEnd();
     ui.tab_request = PanelTab::Compare;
   }
 }

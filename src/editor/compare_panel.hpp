@@ -23,7 +23,8 @@ namespace polypath::editor {
 void comparePanel(const Scene& scene, UiState& ui);
 
 /// Applies the command line's --method, --funnel-step and --compare to the scene and the
-/// UI (unknown names were refused by the parser and are ignored here).
+/// UI (unknown names were refused by the parser and are ignored here). With --compare,
+/// --steps N > 0 stands both searches after N expansions, else at their end.
 void applyStartOptions(const AppOptions& options, Scene& scene, UiState& ui);
 
 /// Draws the comparison on the canvas rectangle: the map (region, walls) and each side at

@@ -1,5 +1,6 @@
 // grid_panel.cpp: the editor's column and canvas mouse for a Moving AI grid.
 #include "editor/grid_panel.hpp"
+#include "editor/search_controls.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -157,10 +158,19 @@ void settingsPart(GridScene& grid, UiState& ui) {
 
 void searchPart(GridScene& grid, UiState& ui) {
   section("Step the search");
+  const SearchControls on = searchControls(grid.hasSearch(), grid.stepping(), grid.running(), grid.state().status());
+  ImGui::BeginDisabled(!on.step);
   if (button(ui, "Step")) grid.step();
+  ImGui::EndDisabled();
+  ImGui::BeginDisabled(!(grid.running() ? on.pause : on.run));
   if (button(ui, grid.running() ? "Pause" : "Run", true)) grid.running() ? grid.pause() : grid.run();
+  ImGui::EndDisabled();
+  ImGui::BeginDisabled(!on.finish);
   if (button(ui, "Finish", true)) grid.finish();
+  ImGui::EndDisabled();
+  ImGui::BeginDisabled(!on.reset);
   if (button(ui, "Reset", true)) grid.reset();
+  ImGui::EndDisabled();
   const SearchState& st = grid.state();
   const Grid& g = grid.grid();
   auto cell = [&](int c) { return c < 0 ? std::string("-") : "(" + std::to_string(c % g.width) + ", " + std::to_string(c / g.width) + ")"; };

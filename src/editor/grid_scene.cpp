@@ -187,6 +187,13 @@ void GridScene::run() {
   running_ = true;
 }
 
+void GridScene::stepToStart() {
+  stepping_ = true;
+  running_ = false;
+  budget_ = 0.0;
+  restart(0);
+}
+
 void GridScene::reset() {
   stepping_ = running_ = false;
   budget_ = 0.0;

@@ -91,9 +91,13 @@ class GridScene {
   /// (Restarts a finished search.)
   void run();
   void pause() { running_ = false; }
+  /// Stepping from zero expansions: the canvas shows the search before its first step.
+  void stepToStart();
   bool running() const { return running_; }
   void update(double seconds);
   bool stepping() const { return stepping_; }
+  /// True when there is a search to step (a start and a goal on a non-empty grid).
+  bool hasSearch() const { return graph_.has_value(); }
   /// The search the canvas shows (stepped, or run to the end when not stepping).
   const SearchState& state() const { return search_.state(); }
   /// The path of the shown search (found = false while unfinished).

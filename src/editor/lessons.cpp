@@ -40,6 +40,17 @@ std::vector<LessonEntry> listLessons(const fs::path& folder) {
   return out;
 }
 
+std::string lessonStepError(const fs::path& lesson, int step) {
+  try {
+    const int count = static_cast<int>(loadLesson(lesson).steps.size());
+    if (step <= count) return "";
+    return "--lesson-step " + std::to_string(step) + ": " + lesson.string() + " has " + std::to_string(count) +
+           (count == 1 ? " step (1)" : " steps (1.." + std::to_string(count) + ")");
+  } catch (const std::exception&) {
+    return "";
+  }
+}
+
 std::optional<fs::path> findLessonsFolder(const fs::path& executable_dir) {
   for (const fs::path& map : defaultMapCandidates(executable_dir)) {
     std::error_code ec;

@@ -43,6 +43,11 @@ struct LessonEntry {
 /// the folder cannot be read. Never throws.
 std::vector<LessonEntry> listLessons(const std::filesystem::path& folder);
 
+/// The error of a --lesson-step past the end of the --lesson file ("--lesson-step 99:
+/// FILE has 5 steps (1..5)"); empty when the step exists or the lesson does not load
+/// (the editor then shows the lesson's own error).
+std::string lessonStepError(const std::filesystem::path& lesson, int step);
+
 /// The shipped lessons' folder: "lessons" beside the first default map candidate that
 /// exists (see defaultMapCandidates); nullopt when there is none.
 std::optional<std::filesystem::path> findLessonsFolder(const std::filesystem::path& executable_dir);

@@ -6,6 +6,7 @@
 
 #include "editor/app.hpp"
 #include "editor/exports_panel.hpp"
+#include "editor/lessons.hpp"
 
 int main(int argc, char** argv) {
   using namespace polypath::editor;
@@ -15,8 +16,10 @@ int main(int argc, char** argv) {
     std::fputs(usage().c_str(), stdout);
     return 0;
   }
-  if (!cl.error.empty()) {
-    std::fprintf(stderr, "polypath-editor: %s\n%s", cl.error.c_str(), usage().c_str());
+  std::string option_error = cl.error;
+  if (option_error.empty() && cl.options.lesson) option_error = lessonStepError(*cl.options.lesson, cl.options.lesson_step);
+  if (!option_error.empty()) {
+    std::fprintf(stderr, "polypath-editor: %s\n%s", option_error.c_str(), usage().c_str());
     return 2;
   }
   App app(cl.options);
@@ -29,6 +32,11 @@ int main(int argc, char** argv) {
   }
   if (cl.options.screenshot) return app.runScreenshot();
   if (cl.options.screenshot_sequence) return app.runScreenshotSequence();
+  if (cl.options.svg && app.grid().active()) {  // SVG export draws polygon maps only
+    std::fprintf(stderr, "polypath-editor: --svg exports polygon maps; %s is a grid (.map): use --screenshot OUT.png "
+                 "or --screenshot-sequence DIR\n", cl.options.map ? cl.options.map->string().c_str() : "the map");
+    return 2;
+  }
   if (cl.options.svg) {  // the Export menu's SVG, of the scene as init() left it
     const bool ok = exportSvg(app.scene(), app.ui(), *cl.options.svg);
     std::fprintf(ok ? stdout : stderr, "polypath-editor: %s\n", app.ui().status.c_str());

@@ -26,6 +26,7 @@
 #include "editor/lessons_panel.hpp"
 #include "editor/colours.hpp"
 #include "editor/panel_widgets.hpp"
+#include "editor/search_controls.hpp"
 #include "imgui.h"
 #include "imgui_stdlib.h"
 
@@ -205,22 +206,23 @@ void toolsPart(Scene& scene, UiState& ui, ToolController& tools) {
 void controlsPart(Scene& scene, UiState& ui) {
   ImGui::Separator();
   const bool has_query = scene.searchState() != nullptr;
-  ImGui::BeginDisabled(!has_query);
-  if (rowButton(ui, "Step", "Step", true)) scene.step();
-  tip("Make exactly one A* expansion and show the open set, the closed set and the arcs examined.");
-  ImGui::BeginDisabled(scene.running());
-  if (rowButton(ui, "Run", "Run", false)) scene.startRun();
-  ImGui::EndDisabled();
-  tip("Animate the search step by step at the speed below.");
-  ImGui::BeginDisabled(!scene.running());
-  if (rowButton(ui, "Pause", "Pause", false)) scene.pause();
-  ImGui::EndDisabled();
-  tip("Stop the animation; the stepped view stays.");
-  if (rowButton(ui, "Reset", "Reset", false)) scene.reset();
-  tip("Back to the start of the search: the canvas shows the finished result again.");
-  if (rowButton(ui, "Finish", "Finish", false)) scene.finish();
-  tip("Run the stepped search to the end at once.");
-  ImGui::EndDisabled();
+  // Each button is disabled while it would do nothing (search_controls.hpp).
+  const SearchControls on = searchControls(has_query, scene.stepping(), scene.running(),
+                                           has_query ? scene.searchState()->status() : SearchStatus::Idle);
+  auto control = [&](const char* label, bool first, bool enabled, const char* why) {
+    ImGui::BeginDisabled(!enabled);
+    const bool pressed = rowButton(ui, label, label, first);
+    ImGui::EndDisabled();
+    tip(why);
+    return pressed;
+  };
+  if (control("Step", true, on.step, "Make exactly one A* expansion and show the open set, the closed set and the arcs examined."))
+    scene.step();
+  if (control("Run", false, on.run, "Animate the search step by step at the speed below.")) scene.startRun();
+  if (control("Pause", false, on.pause, "Stop the animation; the stepped view stays.")) scene.pause();
+  if (control("Reset", false, on.reset, "Back to the start of the search: the canvas shows the finished result again."))
+    scene.reset();
+  if (control("Finish", false, on.finish, "Run the stepped search to the end at once.")) scene.finish();
   float sps = static_cast<float>(scene.stepsPerSecond());
   ImGui::SetNextItemWidth(-1);
   if (ImGui::SliderFloat("##sps", &sps, 0.5f, 60.0f, "Run: %.1f steps per second", ImGuiSliderFlags_Logarithmic))
@@ -355,6 +357,7 @@ void editorLegend() {
       {kProblemColor, "Error", "where the map is invalid, or a start/goal that cannot be used"},
       {kWarningColor, "Warning", "allowed but maybe not meant (a pinch, a shared wall)"},
       {kSteerPortalColor, "Steer portals", "triangle A*: seed 003's portal corridor, the portals an agent steers through"},
+      {kClearanceOutline, "Eroded outline", "clearance > 0: where the agent's centre may go (Map tab, Agent clearance)"},
   };
   ImGui::Separator();
   ImGui::TextUnformatted("Editor colours");
@@ -1132,6 +1135,8 @@ void drawPanels(Scene& scene, UiState& ui, ToolController& tools, int window_wid
   const std::size_t problem_count = scene.problems().size();
   char problems_label[64];
   std::snprintf(problems_label, sizeof problems_label, "Problems (%zu)###problems", problem_count);
+  // At the default width (kMaxPanelWidth) every label fits whole; only a narrower window
+  // shrinks the tabs (cutting labels) so that every tab stays in the column.
   if (ImGui::BeginTabBar("tabs", ImGuiTabBarFlags_FittingPolicyResizeDown)) {
     tab(ui, "Layers", "Layers", PanelTab::Layers, [&] { layersTab(ui, methodLayers(scene.method().kind)); });
     tab(ui, "Search", "Search", PanelTab::Search, [&] { searchTab(scene, ui); });

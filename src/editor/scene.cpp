@@ -552,12 +552,9 @@ void Scene::draw(DebugDraw& out, std::uint32_t layers, const DrawStyle& style) c
     FixedWidthDraw thin(eroded, 2.0f);
     drawMap(thin, level_->map(), layers & LayerEdges, style);
   }
-  if (query_)
-    drawPath(dd, shownPath(), layers & LayerPath);
-  else if (sgraph_)
-    method_view_.drawResult(dd, shownSearchPath(), layers);
-  else
-    drawPath(grey, last_found_path_, layers & LayerPath);  // the previous result
+  // The result: the corridor and portals here, the funnel and path over the search layers.
+  constexpr std::uint32_t kOnTop = LayerFunnelSides | LayerPath | LayerFunnelApex;
+  if (!query_ && sgraph_) method_view_.drawResult(dd, shownSearchPath(), layers & ~kOnTop);
   if (graph) drawVisibilityGraph(dd, *graph, layers & LayerReflexNodes);
   if (sgraph_ && !query_ && stepping_) method_view_.drawSearch(dd, search_.state(), layers);
   if (query_ && stepping_) {
@@ -565,6 +562,13 @@ void Scene::draw(DebugDraw& out, std::uint32_t layers, const DrawStyle& style) c
     for (Layer l : {LayerClosedSet, LayerOpenSet, LayerRelaxed, LayerExpanded})
       if (layers & l) drawSearch(dd, *query_, search_.state(), l);
   }
+  // The path over the search layers (as RecastDemo draws it last), then the markers.
+  if (query_)
+    drawPath(dd, shownPath(), layers & LayerPath);
+  else if (sgraph_)
+    method_view_.drawResult(dd, shownSearchPath(), layers & kOnTop);
+  else
+    drawPath(grey, last_found_path_, layers & LayerPath);  // the previous result
   drawMarkers(out, layers);
 }
 

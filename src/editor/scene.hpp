@@ -81,8 +81,10 @@ inline constexpr float kMarkerRadius = 8.0f;
 inline constexpr float kMarkerOutline = 2.0f;
 /// Colour of the markers' outline and of their "S" / "G" letters.
 inline constexpr Color kMarkerInk{12, 14, 20, 255};
-/// Colour of the eroded boundary (clearance > 0): the outline the agent's centre keeps within.
-inline constexpr Color kClearanceOutline{170, 240, 60, 255};
+/// Colour of the eroded boundary (clearance > 0): the outline the agent's centre keeps
+/// within. Teal, unlike every layer and editor colour (the lime it had was the hover
+/// colour's); listed in the legend's editor colours, used by the SVG export too.
+inline constexpr Color kClearanceOutline{40, 230, 190, 255};
 /// A colour as drawn for stale data (the last valid map or path): greyed, translucent.
 Color greyed(Color c);
 

@@ -79,12 +79,15 @@ bool parseMethod(const std::string& text, MethodSettings& out) {
 
 std::uint32_t methodLayers(MethodKind kind) {
   std::uint32_t m = LayerRegion | LayerEdges | LayerEdgeNormals | LayerVertexNormals | LayerVertices | LayerPath |
-                    LayerStartGoal | LayerClosedSet | LayerOpenSet | LayerRelaxed | LayerExpanded;
+                    LayerStartGoal | LayerExpanded;
+  constexpr std::uint32_t kGraphSearch = LayerClosedSet | LayerOpenSet | LayerRelaxed;
   switch (kind) {
-    case MethodKind::Visibility: m |= LayerReflexNodes | LayerLosLinks | LayerStartGoalLinks; break;
-    case MethodKind::NavmeshExact: m |= LayerNavTriangles | LayerNavAdjacency | LayerReflexNodes; break;
+    case MethodKind::Visibility: m |= kGraphSearch | LayerReflexNodes | LayerLosLinks | LayerStartGoalLinks; break;
+    // Polyanya draws its closed and open intervals, no relaxed arcs (MethodView::drawSearch).
+    case MethodKind::NavmeshExact: m |= LayerClosedSet | LayerOpenSet | LayerNavTriangles | LayerNavAdjacency | LayerReflexNodes; break;
     case MethodKind::NavmeshCentre:
-    case MethodKind::NavmeshPortal: m |= kNavMeshLayers; break;
+    case MethodKind::NavmeshPortal: m |= kGraphSearch | kNavMeshLayers; break;
+    // The grid search draws its sets as cells, not as graph nodes and links.
     case MethodKind::Grid: m |= LayerGridCells | LayerGridExplored | LayerGridWaiting; break;
   }
   return m;

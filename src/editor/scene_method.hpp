@@ -64,10 +64,11 @@ std::string describe(const MethodSettings& s);
 /// "centre", "portal", "grid" or "grid:CELL" (CELL world units, > 0). False if unknown.
 bool parseMethod(const std::string& text, MethodSettings& out);
 
-/// The layers that mean something for a method: the map layers, start/goal, path and the
-/// search layers always; the visibility graph's nodes and links only for Visibility; the
-/// navmesh layers for the navmesh methods (corridor, portals and funnel only for triangle
-/// A*); the grid's cell layers only for Grid.
+/// The layers a method draws: the map layers, start/goal, path and the expanded node
+/// always; the closed and open sets (and relaxed arcs, except Polyanya) for the graph
+/// searches; the visibility graph's nodes and links only for Visibility; the navmesh
+/// layers for the navmesh methods (corridor, portals and funnel only for triangle A*);
+/// for Grid its cell layers (walls, explored and waiting cells) instead of the graph sets.
 std::uint32_t methodLayers(MethodKind kind);
 
 // [SECTION] MethodView

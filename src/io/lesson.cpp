@@ -1,5 +1,6 @@
 // lesson.cpp: lesson files: parsing, action grammar and checks.
 #include "io/lesson.hpp"
+#include "io/json_syntax.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -321,7 +322,9 @@ Lesson parseLesson(std::string_view text, const std::string& source, const fs::p
   try {
     j = Json::parse(text);
   } catch (const Json::parse_error& e) {
-    rd.fail("", std::string("not valid JSON: ") + e.what());
+    throw LessonError(source, "", json_syntax::syntaxError(source, text, e));  // FILE:LINE:COLUMN: what
+  } catch (const Json::out_of_range& e) {
+    throw LessonError(source, "", json_syntax::numberError(source, text, e));
   }
   if (!j.is_object()) rd.fail("", "expected a JSON object {\"format\": \"polypath-lesson\", ...}");
   if (const Json* f = rd.get(j, "format"); !f || rd.string(*f, "/format") != "polypath-lesson")

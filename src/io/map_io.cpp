@@ -10,6 +10,7 @@
 //
 // Validation (validateMap) lives in map_validation.cpp.
 #include "io/map_io.hpp"
+#include "io/json_syntax.hpp"
 
 #include <algorithm>
 #include <array>
@@ -282,49 +283,14 @@ class DocumentReader {
   const std::string& source_;
 };
 
-// The text after "parse error at line L, column C: " in nlohmann's message.
-std::string parseErrorDetail(const json::parse_error& e) {
-  std::string w = e.what();
-  const std::size_t column = w.find("column ");
-  if (column != std::string::npos) {
-    const std::size_t colon = w.find(": ", column);
-    if (colon != std::string::npos) return w.substr(colon + 2);
-  }
-  const std::size_t bracket = w.find("] ");
-  return bracket == std::string::npos ? w : w.substr(bracket + 2);
-}
-
-// "LINE:COLUMN" of a byte offset, both counted from 1 (columns in bytes).
-std::string lineColumn(std::string_view text, std::size_t offset) {
-  std::size_t line = 1, line_start = 0;
-  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      ++line;
-      line_start = i + 1;
-    }
-  }
-  return std::to_string(line) + ":" + std::to_string(offset - line_start + 1);
-}
-
 MapDocument parseDocument(std::string_view text, const std::string& source, bool& has_name) {
   json root;
   try {
     root = json::parse(text.begin(), text.end());
   } catch (const json::parse_error& e) {
-    // e.byte is the 1-based position of the byte that stopped the parser (one past
-    // the end for a premature end of input). Lines and columns count from 1.
-    const std::size_t offset = std::min(e.byte > 0 ? e.byte - 1 : 0, text.size());
-    throw MapFileError(source, "", source + ":" + lineColumn(text, offset) + ": not valid JSON: " + parseErrorDetail(e));
+    throw MapFileError(source, "", json_syntax::syntaxError(source, text, e));
   } catch (const json::out_of_range& e) {
-    // nlohmann refuses numbers beyond the double range ("number overflow parsing '1e400'")
-    // without a position: report the first place the number's text occurs.
-    const std::string w = e.what();
-    const std::size_t open = w.find('\''), close = w.rfind('\'');
-    const std::string number = open != std::string::npos && close > open ? w.substr(open + 1, close - open - 1) : "";
-    const std::size_t at = number.empty() ? std::string_view::npos : text.find(number);
-    const std::string place = at == std::string_view::npos ? "" : ":" + lineColumn(text, at);
-    throw MapFileError(source, "",
-                       source + place + ": number " + number + " is too large for a double; use values below 1.7e308");
+    throw MapFileError(source, "", json_syntax::numberError(source, text, e));
   }
   return DocumentReader(source).document(root, has_name);
 }
