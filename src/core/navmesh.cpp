@@ -130,6 +130,13 @@ void NavMesh::buildGrid() {
   grid_min_ = lo;
   grid_w_ = std::clamp(static_cast<int>(w / cell_) + 1, 1, 4096);
   grid_h_ = std::clamp(static_cast<int>(h / cell_) + 1, 1, 4096);
+  box_lo_.assign(faces_.size(), Point{INFINITY, INFINITY});
+  box_hi_.assign(faces_.size(), Point{-INFINITY, -INFINITY});
+  for (std::size_t f = 0; f < faces_.size(); ++f)
+    for (int v : faces_[f].v) {
+      box_lo_[f] = {std::min(box_lo_[f].x, vertices_[v].x), std::min(box_lo_[f].y, vertices_[v].y)};
+      box_hi_[f] = {std::max(box_hi_[f].x, vertices_[v].x), std::max(box_hi_[f].y, vertices_[v].y)};
+    }
   auto cellRange = [&](const Face& face, int& x0, int& x1, int& y0, int& y1) {
     double fx0 = INFINITY, fx1 = -INFINITY, fy0 = INFINITY, fy1 = -INFINITY;
     for (int v : face.v) {
@@ -163,17 +170,26 @@ void NavMesh::buildGrid() {
 
 std::vector<int> NavMesh::facesContaining(Point p) const {
   std::vector<int> out;
-  if (faces_.empty() || !isFinite(p)) return out;
+  facesContaining(p, out);
+  return out;
+}
+
+void NavMesh::facesContaining(Point p, std::vector<int>& out) const {
+  out.clear();
+  if (faces_.empty() || !isFinite(p)) return;
   // Cells are padded by one on each side, so the cell of p (clamped) lists every face whose
   // bounding box can contain p, even when rounding puts p in a neighbouring cell.
   const double fx = std::floor((p.x - grid_min_.x) / cell_), fy = std::floor((p.y - grid_min_.y) / cell_);
-  if (fx < -1.0 || fy < -1.0 || fx > grid_w_ || fy > grid_h_) return out;
+  if (fx < -1.0 || fy < -1.0 || fx > grid_w_ || fy > grid_h_) return;
   const int x = std::clamp(static_cast<int>(fx), 0, grid_w_ - 1), y = std::clamp(static_cast<int>(fy), 0, grid_h_ - 1);
   const std::size_t c = static_cast<std::size_t>(y) * grid_w_ + x;
-  for (int i = cell_start_[c]; i < cell_start_[c + 1]; ++i)
-    if (faceContains(cell_faces_[i], p)) out.push_back(cell_faces_[i]);
+  for (int i = cell_start_[c]; i < cell_start_[c + 1]; ++i) {
+    const int f = cell_faces_[i];
+    // Exact: a point outside a face's bounding box is outside the face (its convex hull).
+    if (p.x < box_lo_[f].x || p.x > box_hi_[f].x || p.y < box_lo_[f].y || p.y > box_hi_[f].y) continue;
+    if (faceContains(f, p)) out.push_back(f);
+  }
   std::sort(out.begin(), out.end());
-  return out;
 }
 
 // [SECTION] NavMeshQuery

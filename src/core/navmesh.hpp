@@ -79,6 +79,9 @@ class NavMesh {
   /// the mesh. A query links start and goal to all of them, so the answer does not depend
   /// on which containing face one would have picked.
   std::vector<int> facesContaining(Point p) const;
+  /// The same, written into `out` (cleared first), so a caller that locates many points
+  /// allocates nothing once `out` has grown.
+  void facesContaining(Point p, std::vector<int>& out) const;
 
  private:
   std::vector<Point> vertices_;
@@ -89,6 +92,7 @@ class NavMesh {
   double cell_ = 1.0;
   int grid_w_ = 0, grid_h_ = 0;
   std::vector<int> cell_start_, cell_faces_;
+  std::vector<Point> box_lo_, box_hi_;  // per face: its bounding box, a quick reject before the exact test
   void buildGrid();
 };
 

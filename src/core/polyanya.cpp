@@ -125,8 +125,8 @@ void PolyanyaQuery::reset(Point start, Point goal) {
   nodes_.clear();
   best_root_g_.clear();
   goal_components_.clear();
-  start_faces_ = pmesh_->mesh().facesContaining(start);
-  goal_faces_ = pmesh_->mesh().facesContaining(goal);
+  pmesh_->mesh().facesContaining(start, start_faces_);
+  pmesh_->mesh().facesContaining(goal, goal_faces_);
   if (start_faces_.empty()) throw QueryError("start " + describe(start) + " is outside the navigation mesh");
   if (goal_faces_.empty()) throw QueryError("goal " + describe(goal) + " is outside the navigation mesh");
   PolyanyaNode& s = nodes_.emplace_back();

@@ -151,8 +151,11 @@ Path Search::finalize() const {
   if (status_ != SearchStatus::Found) return path;
   path.found = true;
   path.length = records_[goal_].g;
-  for (NodeId n = goal_; n != kNoNode; n = records_[n].parent) path.nodes.push_back(n);
-  std::reverse(path.nodes.begin(), path.nodes.end());
+  std::size_t count = 0;
+  for (NodeId n = goal_; n != kNoNode; n = records_[n].parent) ++count;
+  path.nodes.resize(count);
+  for (NodeId n = goal_; n != kNoNode; n = records_[n].parent) path.nodes[--count] = n;
+  path.points.reserve(path.nodes.size());
   for (NodeId n : path.nodes) path.points.push_back(graph_->position(n));
   return path;
 }
