@@ -155,7 +155,7 @@ TEST_CASE("the clearance slider's radius gives the length of polypath path --cle
   CHECK(scene.resultPath().length == Approx(exact).epsilon(1e-12));
 }
 
-TEST_CASE("a start closer than the clearance to a wall is a problem; snapping moves it to a point with clearance",
+TEST_CASE("a start closer than the clearance to a wall is a problem, and snapping moves it to a point with clearance",
           "[editor][methods]") {
   Scene scene;
   MapDocument doc = seedDoc();

@@ -76,7 +76,7 @@ TEST_CASE("polyanya: a pinch vertex is never passed, the path goes around", "[po
   CHECK(findPolyanyaPath(pm, {1, 1}, {1.5, 0.5}).length == Approx(std::hypot(0.5, 0.5)).epsilon(1e-12));
 }
 
-TEST_CASE("polyanya: stepping creates nodes; the engine grows its records; drawing", "[polyanya]") {
+TEST_CASE("polyanya: stepping creates nodes, the engine grows its records, drawing", "[polyanya]") {
   const NavMesh mesh = test::pinchU();
   const PolyanyaMesh pm(mesh);
   const PolyanyaQuery query(pm, {0.9, 1.1}, {1.1, 0.9});
