@@ -127,6 +127,18 @@ int checkEdits(const std::vector<Polygon>& start, int edits, VisibilityOptions o
   return checked;
 }
 
+/// The random map of `seed`, the family chosen by seed % 5: star, orthogonal, pinch grid,
+/// star with pinches, touching polygons.
+test::RandomMap randomMapOfFamily(std::uint64_t seed) {
+  switch (seed % 5) {
+    case 0: return test::randomStarMap(seed);
+    case 1: return test::randomOrthogonalMap(seed);
+    case 2: return test::randomPinchGridMap(seed);
+    case 3: return test::randomStarPinchMap(seed);
+    default: return test::randomTouchingPolygonsMap(seed);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("update after random vertex moves gives exactly the rebuilt graph", "[update]") {
@@ -134,14 +146,7 @@ TEST_CASE("update after random vertex moves gives exactly the rebuilt graph", "[
   // Seed 564 makes overlapping polygons (an invalid map the editor would refuse), where
   // update and rebuild may differ; the seeds stop below it.
   for (std::uint64_t seed = 1; seed <= 560; ++seed) {
-    test::RandomMap rm;
-    switch (seed % 5) {
-      case 0: rm = test::randomStarMap(seed); break;
-      case 1: rm = test::randomOrthogonalMap(seed); break;
-      case 2: rm = test::randomPinchGridMap(seed); break;
-      case 3: rm = test::randomStarPinchMap(seed); break;
-      default: rm = test::randomTouchingPolygonsMap(seed); break;
-    }
+    const test::RandomMap rm = randomMapOfFamily(seed);
     const VisibilityOptions options{seed % 7 == 0 ? 0.25 * rm.unit : 0.0};
     std::mt19937_64 rng(seed);
     auto map = std::make_unique<PolygonMap>(rm.polygons);
@@ -232,14 +237,7 @@ TEST_CASE("update on 1000-vertex rooms and convex maps gives exactly the rebuilt
 TEST_CASE("update after moving a vertex far across random maps gives exactly the rebuilt graph", "[update]") {
   int checked = 0;
   for (std::uint64_t seed = 1; seed <= 250; ++seed) {
-    test::RandomMap rm;
-    switch (seed % 5) {
-      case 0: rm = test::randomStarMap(seed); break;
-      case 1: rm = test::randomOrthogonalMap(seed); break;
-      case 2: rm = test::randomPinchGridMap(seed); break;
-      case 3: rm = test::randomStarPinchMap(seed); break;
-      default: rm = test::randomTouchingPolygonsMap(seed); break;
-    }
+    const test::RandomMap rm = randomMapOfFamily(seed);
     std::mt19937_64 rng(seed + 1000);
     const VisibilityOptions options{seed % 7 == 0 ? 0.25 * rm.unit : 0.0};
     checked += checkEdits(rm.polygons, 4, options, [&](const std::vector<Polygon>& p) {

@@ -92,11 +92,12 @@ PolyanyaMesh::PolyanyaMesh(const NavMesh& mesh) : mesh_(&mesh), bridges_(mesh) {
     }
   }
   std::vector<int> id(parent.size(), -1);
+  std::vector<std::uint8_t> wall_at;  // per wedge: a wall edge ends at its vertex
   for (std::size_t c = 0; c < parent.size(); ++c) {
     const int root = find(parent, static_cast<int>(c));
     if (id[root] < 0) {
-      id[root] = static_cast<int>(corner_.size());
-      corner_.push_back(0);
+      id[root] = static_cast<int>(wall_at.size());
+      wall_at.push_back(0);
     }
     corners_[c].wedge = id[root];
   }
@@ -105,11 +106,11 @@ PolyanyaMesh::PolyanyaMesh(const NavMesh& mesh) : mesh_(&mesh), bridges_(mesh) {
     const int n = static_cast<int>(faces[f].v.size());
     for (int i = 0; i < n; ++i) {
       if (faces[f].neighbour[i] >= 0) continue;
-      corner_[corners_[offset_[f] + i].wedge] = 1;
-      corner_[corners_[offset_[f] + (i + 1) % n].wedge] = 1;
+      wall_at[corners_[offset_[f] + i].wedge] = 1;
+      wall_at[corners_[offset_[f] + (i + 1) % n].wedge] = 1;
     }
   }
-  for (Corner& c : corners_) c.turn = corner_[c.wedge];
+  for (Corner& c : corners_) c.turn = wall_at[c.wedge];
 }
 
 // [SECTION] PolyanyaQuery

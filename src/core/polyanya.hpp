@@ -64,33 +64,21 @@ class PolyanyaMesh {
     int wedge = -1;                 ///< wedge id of the vertex in this face
     int bridge = -1;                ///< FaceBridges::slot() of the edge
     std::int16_t across_edge = -1;  ///< index of the same edge in the face across
-    std::uint8_t turn = 0;          ///< 1 when the wedge is a corner (isCorner)
+    std::uint8_t turn = 0;          ///< 1 when the wedge touches a wall edge (Polyanya's "corner vertex")
   };
   /// The corners of face f in order (cornerCount(f) of them).
   const Corner* cornersOf(int f) const { return corners_.data() + offset_[f]; }
   int cornerCount(int f) const { return offset_[f + 1] - offset_[f]; }
   /// The largest corner count of any face (sizes an expansion's scratch once per query).
   int maxCorners() const { return max_corners_; }
-  /// Wedge id of corner i (vertex faces()[f].v[i]) of face f.
-  int wedge(int f, int i) const { return cornersOf(f)[i].wedge; }
-  /// Number of wedges (ids 0 .. wedgeCount()-1).
-  int wedgeCount() const { return static_cast<int>(corner_.size()); }
-  /// True when the wedge touches a wall edge (Polyanya's "corner vertex").
-  bool isCorner(int wedge) const { return corner_[wedge] != 0; }
   /// Bridges of the face adjacency graph (dead-end regions).
   const FaceBridges& bridges() const { return bridges_; }
-  /// Corner i of face f as a point.
-  Point corner(int f, int i) const { return cornersOf(f)[i].point; }
-  /// The face across edge i of face f (-1: a wall) and that edge's index k in it.
-  int across(int f, int i) const { return cornersOf(f)[i].across; }
-  int acrossEdge(int f, int i) const { return cornersOf(f)[i].across_edge; }
 
  private:
   const NavMesh* mesh_;
   FaceBridges bridges_;
   std::vector<int> offset_;
   std::vector<Corner> corners_;
-  std::vector<std::uint8_t> corner_;
   int max_corners_ = 0;
 };
 
