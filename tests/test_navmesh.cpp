@@ -60,6 +60,61 @@ TEST_CASE("navmesh: point location on faces, internal edges and vertices", "[nav
   CHECK(mesh.facesContaining({4.0000001, 2}).empty());
 }
 
+TEST_CASE("navmesh: point location into a reused vector matches a scan of every face", "[navmesh]") {
+  // A jittered 6 x 6 grid of vertices, each cell cut into two triangles, so faces are not
+  // axis-aligned and bounding boxes overlap. Probes: every vertex, every edge midpoint, the
+  // vertices nudged by one ulp each way, and a 0.05 lattice over and around the mesh. The
+  // oracle scans every face with its own orientation tests (no grid, no bounding boxes).
+  std::vector<Point> vertices;
+  for (int j = 0; j < 6; ++j)
+    for (int i = 0; i < 6; ++i) vertices.push_back({i + 0.1 * ((i * 7 + j * 3) % 5), j + 0.1 * ((i * 3 + j * 5) % 4)});
+  std::vector<NavMesh::FaceInput> faces;
+  for (int j = 0; j < 5; ++j)
+    for (int i = 0; i < 5; ++i) {
+      const int a = j * 6 + i, b = a + 1, c = a + 7, d = a + 6;
+      faces.push_back({{a, b, c}, 0});
+      faces.push_back({{a, c, d}, 0});
+    }
+  const NavMesh mesh(vertices, faces);
+  auto oracle = [&](Point p) {
+    std::vector<int> in;
+    for (int f = 0; f < static_cast<int>(mesh.faces().size()); ++f) {
+      const std::vector<int>& v = mesh.faces()[f].v;
+      bool inside = true;
+      for (std::size_t k = 0; k < v.size(); ++k)
+        inside = inside && orient(mesh.vertices()[v[k]], mesh.vertices()[v[(k + 1) % v.size()]], p) >= 0;
+      if (inside) in.push_back(f);
+    }
+    return in;
+  };
+  std::vector<Point> probes;
+  for (const Point v : vertices) {
+    probes.push_back(v);
+    probes.push_back({std::nextafter(v.x, -10.0), v.y});
+    probes.push_back({std::nextafter(v.x, 10.0), v.y});
+    probes.push_back({v.x, std::nextafter(v.y, -10.0)});
+    probes.push_back({v.x, std::nextafter(v.y, 10.0)});
+  }
+  for (const NavMesh::Face& face : mesh.faces())
+    for (std::size_t k = 0; k < face.v.size(); ++k)
+      probes.push_back((mesh.vertices()[face.v[k]] + mesh.vertices()[face.v[(k + 1) % face.v.size()]]) * 0.5);
+  for (int j = -10; j <= 130; ++j)
+    for (int i = -10; i <= 130; ++i) probes.push_back({i * 0.05, j * 0.05});
+  std::vector<int> out = {99, 98};  // stale contents: the overload clears them
+  std::size_t on_boundary = 0, outside = 0;
+  for (const Point p : probes) {
+    const std::vector<int> expected = oracle(p);
+    mesh.facesContaining(p, out);
+    INFO("probe " << p.x << "," << p.y);
+    REQUIRE(out == expected);
+    REQUIRE(mesh.facesContaining(p) == expected);
+    on_boundary += expected.size() >= 2;
+    outside += expected.empty();
+  }
+  CHECK(on_boundary > 100);  // the probes do exercise shared edges and vertices
+  CHECK(outside > 100);      // and points off the mesh
+}
+
 TEST_CASE("navmesh: a start on an edge or vertex gives the same path whichever face is first", "[navmesh]") {
   // The square is convex: every query is the straight segment, with both placements, for
   // starts inside, on a spoke, on the centre vertex and on a corner, and with the faces
