@@ -3,6 +3,7 @@
 #include "core/polyanya.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <numeric>
 #include <stdexcept>
@@ -202,6 +203,8 @@ NodeId PolyanyaQuery::add(const PolyanyaNode& node, std::vector<Arc>& out, NodeI
   return id;
 }
 
+static_assert(sizeof(PolyanyaNode) == 128, "PolyanyaNode grew: see its comment");
+
 // A successor on the edge from corner e to the next, from `right` (e's side) to `left`: it
 // leads into the face across that edge, where the same edge runs the other way.
 void PolyanyaQuery::addEdge(const Root& root, const Corner& e, Point right, PolyanyaRay right_ray, Point left,
@@ -210,15 +213,20 @@ void PolyanyaQuery::addEdge(const Root& root, const Corner& e, Point right, Poly
   if (e.across < 0 || right == left || !pmesh_->bridges().mayCross(e.bridge, goal_components_)) return;
   const Point parent = nodes_[from].root;
   const NodeId id = static_cast<NodeId>(nodes_.size());
-  PolyanyaNode& s = nodes_.emplace_back();  // written in place: a node is 160 bytes
+  PolyanyaNode& s = nodes_.emplace_back();  // written in place: a node is 128 bytes
   s.kind = PolyanyaNode::Kind::Interval;
   s.root = root.point;
   s.root_wedge = root.wedge;
   s.g = root.g;
   s.left = left;
   s.right = right;
-  s.left_ray = left_ray;
-  s.right_ray = right_ray;
+  // Every ray of a cone has the root on its line, as one of its two exact points.
+  assert(left_ray.p == root.point || left_ray.q == root.point);
+  assert(right_ray.p == root.point || right_ray.q == root.point);
+  s.left_from_through = !(left_ray.p == root.point);
+  s.left_through = s.left_from_through ? left_ray.p : left_ray.q;
+  s.right_from_through = !(right_ray.p == root.point);
+  s.right_through = s.right_from_through ? right_ray.p : right_ray.q;
   s.face = e.across;
   s.edge = e.across_edge;
   s.collinear = collinear;
@@ -370,8 +378,8 @@ void PolyanyaQuery::expandInterval(NodeId n, std::vector<Arc>& out) const {
     return;
   }
 
-  const PolyanyaRay& rr = node.right_ray;
-  const PolyanyaRay& lr = node.left_ray;
+  const PolyanyaRay rr = node.rightRay();
+  const PolyanyaRay lr = node.leftRay();
   // Chain vertex t is face vertex k + 1 + t: t = 0 is the right end of the entry edge and
   // t = m - 1 its left end.
   const Crossing cr = crossChain(rr, cd, m, k), cl = crossChain(lr, cd, m, k);

@@ -93,8 +93,9 @@ struct PolyanyaRay {
   int side(Point x) const { return orient(p, q, x); }
 };
 
-/// One Polyanya search node. Fields are ordered by size so a node packs into 160 bytes
-/// (every expansion writes its successors into one growing array).
+/// One Polyanya search node. Fields are ordered by size so a node packs into 128 bytes
+/// (every expansion writes its successors into one growing array, and on a big query that
+/// array outgrows the caches: its bytes are the search's main memory traffic).
 struct PolyanyaNode {
   enum class Kind : std::uint8_t {
     Start,     ///< the start point (node 0)
@@ -104,7 +105,9 @@ struct PolyanyaNode {
   };
   Point root;            ///< last turning point (world units)
   Point left, right;     ///< interval ends as seen from the root looking into `face`
-  PolyanyaRay left_ray, right_ray;  ///< the cone: root through `left` and through `right`
+  /// The cone's rays through `left` and `right`, each stored as its second exact point: the
+  /// line of every ray of a node's cone passes through the root (see leftRay()).
+  Point left_through, right_through;
   Point via;             ///< (a corner passed along a straight edge just after turning at it)
   double g = 0.0;        ///< length of the path to the root (world units)
   int root_wedge = -1;   ///< root-level pruning key: the wedge of the root vertex, or -1 (start, goal, Final)
@@ -115,6 +118,16 @@ struct PolyanyaNode {
   Kind kind = Kind::Interval;
   bool collinear = false;  ///< the root is an end vertex of the entry edge: all of `face` is in sight
   bool has_via = false;  ///< the path turns at `via` between the parent's root and this root
+  bool left_from_through = false;   ///< the left ray runs from `left_through` to the root
+  bool right_from_through = false;  ///< the same for the right ray
+
+  /// The ray of the cone through `left`: root -> left_through, or left_through -> root when
+  /// it is the ray of an earlier root continued past this one (a non-observable successor).
+  PolyanyaRay leftRay() const { return left_from_through ? PolyanyaRay{left_through, root} : PolyanyaRay{root, left_through}; }
+  /// The ray of the cone through `right`, stored as leftRay() is.
+  PolyanyaRay rightRay() const {
+    return right_from_through ? PolyanyaRay{right_through, root} : PolyanyaRay{root, right_through};
+  }
 };
 
 /// Polyanya on one mesh with one start and one goal: a SearchGraph that grows. Node 0 is the
