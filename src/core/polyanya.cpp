@@ -353,7 +353,11 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
 
 }  // namespace
 
-void PolyanyaQuery::expandInterval(NodeId n, std::vector<Arc>& out) const {
+// flatten: everything an expansion calls (crossChain, lineCut, addEdge, the root table) is
+// inlined into it. addEdge takes ten arguments, two 32-byte rays among them, and a call per
+// successor spent more on passing them than on writing the node (callgrind, aurora-merged:
+// 12% fewer instructions in all).
+[[gnu::flatten]] void PolyanyaQuery::expandInterval(NodeId n, std::vector<Arc>& out) const {
   if (nodes_[n].root_wedge >= 0 && best_root_g_.dominated(nodes_[n].root_wedge, nodes_[n].g)) return;  // root reached more cheaply
   const int f = nodes_[n].face;
   const int m = pmesh_->cornerCount(f);
