@@ -326,13 +326,14 @@ struct Crossing {
 
 /// The ray enters the convex face through the entry edge, so along the chain its side goes
 /// -1 ... 0 ... +1 once: a binary search finds where (O(log m) exact predicates, where a
-/// scan of a merged mesh's 30-corner face would take 30).
-Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int m, int k) {
+/// scan of a merged mesh's 30-corner face would take 30). `from` is a chain index known to
+/// be at or before the first vertex on or left of the ray (0 when nothing is known).
+Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int m, int k, int from = 0) {
   auto side = [&](int t) {
     const int i = k + 1 + t;
     return sideOf(ray, cd[i < m ? i : i - m].point);
   };
-  int lo = 0, hi = m, side_hi = 2;  // first t with side >= 0, and its side once probed
+  int lo = from, hi = m, side_hi = 2;  // first t with side >= 0, and its side once probed
   while (lo < hi) {
     const int mid = lo + (hi - lo) / 2;
     const int sm = side(mid);
@@ -386,7 +387,10 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
   const PolyanyaRay lr = node.leftRay();
   // Chain vertex t is face vertex k + 1 + t: t = 0 is the right end of the entry edge and
   // t = m - 1 its left end.
-  const Crossing cr = crossChain(rr, cd, m, k), cl = crossChain(lr, cd, m, k);
+  // Both rays' lines pass through r, which is not inside the face, so inside the face they
+  // do not meet: a vertex right of the right ray is right of the left ray too, and the left
+  // ray's crossing is at or after the right ray's (cl.in >= cr.in).
+  const Crossing cr = crossChain(rr, cd, m, k), cl = crossChain(lr, cd, m, k, cr.in);
 
   if (isGoalFace(f)) {
     const int sr = rr.side(goal_), sl = lr.side(goal_);
