@@ -107,9 +107,13 @@ double NavMesh::area() const {
 
 bool NavMesh::faceContains(int f, Point p) const {
   const Face& face = faces_[f];
-  const std::size_t n = face.v.size();
-  for (std::size_t i = 0; i < n; ++i)
-    if (orient(vertices_[face.v[i]], vertices_[face.v[(i + 1) % n]], p) < 0) return false;
+  // Edges (v[i-1], v[i]), starting with the closing one: no modulo per edge.
+  Point a = vertices_[face.v.back()];
+  for (int v : face.v) {
+    const Point b = vertices_[v];
+    if (orient(a, b, p) < 0) return false;
+    a = b;
+  }
   return true;
 }
 
@@ -145,10 +149,12 @@ void NavMesh::buildGrid() {
       fy0 = std::min(fy0, vertices_[v].y);
       fy1 = std::max(fy1, vertices_[v].y);
     }
-    x0 = std::clamp(static_cast<int>(std::floor((fx0 - lo.x) / cell_)) - 1, 0, grid_w_ - 1);
-    x1 = std::clamp(static_cast<int>(std::floor((fx1 - lo.x) / cell_)) + 1, 0, grid_w_ - 1);
-    y0 = std::clamp(static_cast<int>(std::floor((fy0 - lo.y) / cell_)) - 1, 0, grid_h_ - 1);
-    y1 = std::clamp(static_cast<int>(std::floor((fy1 - lo.y) / cell_)) + 1, 0, grid_h_ - 1);
+    // The same rounded expression as facesContaining's, which is monotone in the
+    // coordinate: a point inside the bounding box gets a cell inside this range.
+    x0 = std::clamp(static_cast<int>(std::floor((fx0 - lo.x) / cell_)), 0, grid_w_ - 1);
+    x1 = std::clamp(static_cast<int>(std::floor((fx1 - lo.x) / cell_)), 0, grid_w_ - 1);
+    y0 = std::clamp(static_cast<int>(std::floor((fy0 - lo.y) / cell_)), 0, grid_h_ - 1);
+    y1 = std::clamp(static_cast<int>(std::floor((fy1 - lo.y) / cell_)), 0, grid_h_ - 1);
   };
   std::vector<int> counts(static_cast<std::size_t>(grid_w_) * grid_h_ + 1, 0);
   for (const Face& face : faces_) {
@@ -177,8 +183,10 @@ std::vector<int> NavMesh::facesContaining(Point p) const {
 void NavMesh::facesContaining(Point p, std::vector<int>& out) const {
   out.clear();
   if (faces_.empty() || !isFinite(p)) return;
-  // Cells are padded by one on each side, so the cell of p (clamped) lists every face whose
-  // bounding box can contain p, even when rounding puts p in a neighbouring cell.
+  // The cell of p (clamped) lists every face whose bounding box can contain p: buildGrid
+  // computes a face's cells with this same expression, and x -> floor((x - min) / cell) is
+  // monotone even rounded (subtraction and division by a positive constant round
+  // monotonically), so no padding is needed.
   const double fx = std::floor((p.x - grid_min_.x) / cell_), fy = std::floor((p.y - grid_min_.y) / cell_);
   if (fx < -1.0 || fy < -1.0 || fx > grid_w_ || fy > grid_h_) return;
   const int x = std::clamp(static_cast<int>(fx), 0, grid_w_ - 1), y = std::clamp(static_cast<int>(fy), 0, grid_h_ - 1);
