@@ -47,6 +47,7 @@
 #include "io/map_io.hpp"
 #include "stb_image.h"
 #include "support/headless_editor.hpp"
+#include "support/scoped_env.hpp"
 #include "support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
@@ -141,27 +142,6 @@ int runShell(const std::string& cmd, std::string* output = nullptr) {
   fs::remove(out, ec);
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
-
-/// Sets (or with nullopt unsets) an environment variable for the scope, then restores it.
-struct ScopedEnv {
-  std::string name;
-  std::optional<std::string> old;
-  ScopedEnv(std::string n, const std::optional<std::string>& value) : name(std::move(n)) {
-    if (const char* v = std::getenv(name.c_str())) old = v;
-    if (value)
-      ::setenv(name.c_str(), value->c_str(), 1);
-    else
-      ::unsetenv(name.c_str());
-  }
-  ~ScopedEnv() {
-    if (old)
-      ::setenv(name.c_str(), old->c_str(), 1);
-    else
-      ::unsetenv(name.c_str());
-  }
-  ScopedEnv(const ScopedEnv&) = delete;
-  ScopedEnv& operator=(const ScopedEnv&) = delete;
-};
 
 /// Each channel within `tolerance` of the expected value.
 bool closeTo(Color a, Color b, int tolerance) {

@@ -34,6 +34,7 @@
 #include "io/map_io.hpp"
 #include "stb_image_write.h"
 #include "support/headless_editor.hpp"
+#include "support/scoped_env.hpp"
 #include "support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
@@ -69,22 +70,6 @@ void clickAt(HeadlessEditor& ed, Point p, Uint8 clicks = 1) {
   ed.button(true, x, y, SDL_BUTTON_LEFT, clicks);
   ed.button(false, x, y, SDL_BUTTON_LEFT, clicks);
 }
-
-/// Sets an environment variable for the scope.
-struct ScopedEnvVar {
-  std::string name;
-  std::optional<std::string> old;
-  ScopedEnvVar(std::string n, const std::string& value) : name(std::move(n)) {
-    if (const char* v = std::getenv(name.c_str())) old = v;
-    ::setenv(name.c_str(), value.c_str(), 1);
-  }
-  ~ScopedEnvVar() {
-    if (old)
-      ::setenv(name.c_str(), old->c_str(), 1);
-    else
-      ::unsetenv(name.c_str());
-  }
-};
 
 /// Each channel within `tolerance`.
 bool near(Color a, Color b, int tolerance = 2) {
@@ -570,7 +555,7 @@ TEST_CASE("preferences round-trip, and a broken file is ignored with a message n
 
 TEST_CASE("the editor reads its preferences at start and writes them when they change", "[editor]") {
   TempDir dir("editor-tools");
-  ScopedEnvVar xdg("XDG_CONFIG_HOME", (dir.path / "config").string());
+  ScopedEnv xdg("XDG_CONFIG_HOME", (dir.path / "config").string());
   const fs::path file = dir.path / "config" / "polypath" / "preferences.json";
   REQUIRE(defaultPreferencesFile() == file);
   Preferences p;
