@@ -163,13 +163,7 @@ void App::loadPreferencesAtStart() {
   if (!prefs_file_) return;
   std::string message;
   const Preferences p = loadPreferences(*prefs_file_, &message);
-  ui_.layers = p.layers;
-  ui_.show_grid = p.show_grid;
-  ui_.show_node_ids = p.show_node_ids;
-  ui_.snap = p.snap;
-  ui_.snap_step = p.snap_step;
-  ui_.background = p.background;
-  ui_.recent = p.recent;
+  copySharedPreferences(ui_, p);
   if (!options_.size_given) {
     options_.width = p.window_width;
     options_.height = p.window_height;
@@ -180,15 +174,9 @@ void App::loadPreferencesAtStart() {
 
 Preferences App::currentPreferences() const {
   Preferences p;
-  p.layers = ui_.layers;
-  p.show_grid = ui_.show_grid;
-  p.show_node_ids = ui_.show_node_ids;
-  p.snap = ui_.snap;
-  p.snap_step = ui_.snap_step;
-  p.background = ui_.background;
+  copySharedPreferences(p, ui_);
   p.window_width = std::clamp(width(), 64, 16384);
   p.window_height = std::clamp(height(), 64, 16384);
-  p.recent = ui_.recent;
   return p;
 }
 
