@@ -22,6 +22,7 @@
 #include "support/headless_editor.hpp"
 #include "support/loaded_map.hpp"
 #include "support/run_cli.hpp"
+#include "support/svg_checks.hpp"
 #include "support/svg_elements.hpp"
 #include "support/temp_dir.hpp"
 #include "support/xml_check.hpp"
@@ -33,7 +34,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path mapFile(const char* name) { return fs::path(POLYPATH_SOURCE_DIR) / "maps" / name; }
 
 /// Exports through the Export menu: opens it, sets the name, clicks `item`.
 void exportVia(HeadlessEditor& ed, const fs::path& name, const char* item) {
@@ -59,7 +59,7 @@ Image readPng(const fs::path& file) {
 
 TEST_CASE("editor exports: the SVG parses and has the path at the CLI's coordinates", "[editor][exports]") {
   TempDir dir("ed-export");
-  HeadlessEditor ed(withMap(mapFile("maze.json")));
+  HeadlessEditor ed(withMap(shippedMap("maze.json")));
   exportVia(ed, dir.path / "maze", "export svg");
   INFO(ed.app->ui().status);
   REQUIRE_FALSE(ed.app->ui().status_error);
@@ -68,24 +68,16 @@ TEST_CASE("editor exports: the SVG parses and has the path at the CLI's coordina
   CHECK(xmlProblem(svg).empty());
 
   const std::string cli_out = (dir.path / "cli.svg").string();
-  REQUIRE(runCli({"svg", mapFile("maze.json").string(), "--out", cli_out}).exit_code == 0);
+  REQUIRE(runCli({"svg", shippedMap("maze.json").string(), "--out", cli_out}).exit_code == 0);
   const std::string cli = readWholeFile(cli_out);
   // The same path polyline, element for element, as `polypath svg` draws it...
   const std::string path_group = svgGroup(svg, "layer-path");
   CHECK(path_group == svgGroup(cli, "layer-path"));
   // ...at the coordinates of the path an independent findPath gives, mapped by the same viewport.
-  const LoadedMap m(mapFile("maze.json"));
+  const LoadedMap m(shippedMap("maze.json"));
   const Path path = findPath(*m.query, m.query->startNode(), m.query->goalNode());
   const SvgViewport v = SvgViewport::fit(m.map, kSvgExportWidth);
-  const auto segments = svgElements(path_group, "line");
-  REQUIRE(segments.size() == path.points.size() - 1);
-  for (std::size_t i = 0; i < segments.size(); ++i) {
-    const Point a = v.toSvg(path.points[i]), b = v.toSvg(path.points[i + 1]);
-    CHECK(std::stod(segments[i].at("x1")) == Approx(a.x).margin(5e-4));
-    CHECK(std::stod(segments[i].at("y1")) == Approx(a.y).margin(5e-4));
-    CHECK(std::stod(segments[i].at("x2")) == Approx(b.x).margin(5e-4));
-    CHECK(std::stod(segments[i].at("y2")) == Approx(b.y).margin(5e-4));
-  }
+  checkPathLayer(svg, v, path.points);
   CHECK(svgElements(svgGroup(svg, "layer-reflex-nodes"), "circle").size() == m.graph->nodes().size());
   // The current layers: a hidden layer is not exported.
   ed.app->ui().layers &= ~static_cast<std::uint32_t>(LayerLosLinks);
@@ -97,12 +89,12 @@ TEST_CASE("editor exports: the SVG parses and has the path at the CLI's coordina
 
 TEST_CASE("editor exports: the search trace is what polypath trace writes", "[editor][exports]") {
   TempDir dir("ed-export");
-  HeadlessEditor ed(withMap(mapFile("maze.json")));
+  HeadlessEditor ed(withMap(shippedMap("maze.json")));
   exportVia(ed, dir.path / "maze", "export trace");
   INFO(ed.app->ui().status);
   REQUIRE_FALSE(ed.app->ui().status_error);
   const std::string cli_out = (dir.path / "cli.trace.json").string();
-  REQUIRE(runCli({"trace", mapFile("maze.json").string(), "--out", cli_out}).exit_code == 0);
+  REQUIRE(runCli({"trace", shippedMap("maze.json").string(), "--out", cli_out}).exit_code == 0);
   const std::string mine = readWholeFile(dir.path / "maze.trace.json");
   REQUIRE_FALSE(mine.empty());
   CHECK(mine == readWholeFile(cli_out));
@@ -111,7 +103,7 @@ TEST_CASE("editor exports: the search trace is what polypath trace writes", "[ed
   dijkstra.heuristic = Heuristic::None;
   ed.app->scene().setSearchOptions(dijkstra);
   exportVia(ed, dir.path / "dijkstra", "export trace");
-  REQUIRE(runCli({"trace", mapFile("maze.json").string(), "--out", cli_out, "--heuristic", "none"}).exit_code == 0);
+  REQUIRE(runCli({"trace", shippedMap("maze.json").string(), "--out", cli_out, "--heuristic", "none"}).exit_code == 0);
   const std::string dij = readWholeFile(dir.path / "dijkstra.trace.json");
   CHECK(dij == readWholeFile(cli_out));
   CHECK(dij != mine);
@@ -119,7 +111,7 @@ TEST_CASE("editor exports: the search trace is what polypath trace writes", "[ed
 
 TEST_CASE("editor exports: an export that cannot be written is an error on the status line", "[editor][exports]") {
   TempDir dir("ed-export");
-  HeadlessEditor ed(withMap(mapFile("maze.json")));
+  HeadlessEditor ed(withMap(shippedMap("maze.json")));
   exportVia(ed, dir.path / "no-such-folder" / "x", "export svg");
   CHECK(ed.app->ui().status_error);
   CHECK(ed.app->ui().status.find("no-such-folder") != std::string::npos);
@@ -132,7 +124,7 @@ TEST_CASE("editor exports: an export that cannot be written is an error on the s
 
 TEST_CASE("editor exports: Export PNG writes the canvas as the screenshot shows it", "[editor][exports]") {
   TempDir dir("ed-export");
-  HeadlessEditor ed(withMap(mapFile("seed-demo.json")));
+  HeadlessEditor ed(withMap(shippedMap("seed-demo.json")));
   exportVia(ed, dir.path / "seed", "export png");
   INFO(ed.app->ui().status);
   REQUIRE_FALSE(ed.app->ui().status_error);
@@ -149,7 +141,7 @@ TEST_CASE("editor exports: Export PNG writes the canvas as the screenshot shows 
 TEST_CASE("editor exports: --screenshot-sequence writes N+1 frames, the expanded node moving", "[editor][exports]") {
   TempDir dir("ed-seq");
   const int n = 6;
-  AppOptions o = withMap(mapFile("maze.json"));
+  AppOptions o = withMap(shippedMap("maze.json"));
   o.screenshot_sequence = dir.path / "frames";
   o.steps = n;
   o.canvas_only = true;
@@ -163,7 +155,7 @@ TEST_CASE("editor exports: --screenshot-sequence writes N+1 frames, the expanded
 
   // The expanded node of each frame, from a fresh engine: white (LayerExpanded) in its
   // frame, not white in the frame before.
-  const LoadedMap m(mapFile("maze.json"));
+  const LoadedMap m(shippedMap("maze.json"));
   Search s;
   s.init(*m.query, m.query->startNode(), m.query->goalNode());
   std::vector<NodeId> order;
@@ -191,7 +183,7 @@ TEST_CASE("editor exports: --screenshot-sequence writes N+1 frames, the expanded
 TEST_CASE("editor exports: a sequence to a folder that cannot be made fails with a message", "[editor][exports]") {
   TempDir dir("ed-seq");
   const std::string file = dir.write("taken", "x");  // a file where the folder should be
-  AppOptions o = withMap(mapFile("seed-demo.json"));
+  AppOptions o = withMap(shippedMap("seed-demo.json"));
   o.screenshot_sequence = fs::path(file) / "frames";
   HeadlessEditor ed(o);
   CHECK(ed.app->runScreenshotSequence() == 1);
