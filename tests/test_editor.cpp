@@ -19,41 +19,23 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <catch2/catch.hpp>
+#include "support/editor_test.hpp"
+#include "support/run_cli.hpp"
 
 #include <chrono>
-#include <cmath>
 #include <cstdio>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <memory>
 #include <optional>
 #include <random>
-#include <sstream>
-#include <string>
-#include <vector>
 
-#include "core/debug_draw.hpp"
 #include "core/visibility_graph.hpp"
-#include "editor/app.hpp"
 #include "editor/camera.hpp"
-#include "editor/command_line.hpp"
 #include "editor/picking.hpp"
 #include "editor/preferences.hpp"
 #include "editor/recovery.hpp"
-#include "editor/scene.hpp"
 #include "editor/sdl_draw.hpp"
-#include "io/map_io.hpp"
 #include "stb_image.h"
-#include "support/headless_editor.hpp"
 #include "support/scoped_env.hpp"
-#include "support/temp_dir.hpp"
-
-namespace fs = std::filesystem;
-using namespace polypath;
-using namespace polypath::editor;
-using namespace polypath::test;
 
 namespace {
 
@@ -84,17 +66,6 @@ std::vector<Point> freshReflexNodes(const MapDocument& doc) {
   return out;
 }
 
-/// A PNG read with stb_image.
-Image loadPng(const fs::path& file) {
-  Image img;
-  int channels = 0;
-  unsigned char* data = stbi_load(file.string().c_str(), &img.width, &img.height, &channels, 4);
-  if (!data) return Image{};
-  img.rgba.assign(data, data + static_cast<std::size_t>(img.width) * static_cast<std::size_t>(img.height) * 4);
-  stbi_image_free(data);
-  return img;
-}
-
 /// True when some pixel of the 3x3 block around the pixel containing `s` has colour c.
 bool colourNear(const Image& img, ScreenPos s, Color c) {
   const int x = static_cast<int>(std::floor(s.x)), y = static_cast<int>(std::floor(s.y));
@@ -123,23 +94,6 @@ int runEditor(const std::vector<std::string>& args) {
   for (const std::string& a : args) cmd += " '" + a + "'";
   cmd += " 2>/dev/null";
   const int status = std::system(cmd.c_str());
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-
-/// Runs a shell command; returns its exit code (-1 if it did not exit) and its output
-/// (stdout and stderr) in `output`.
-int runShell(const std::string& cmd, std::string* output = nullptr) {
-  const fs::path out = fs::temp_directory_path() / ("polypath-editor-shell-" + std::to_string(::getpid()) + ".txt");
-  const int status = std::system((cmd + " >'" + out.string() + "' 2>&1").c_str());
-  if (output) {
-    std::ifstream in(out);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    *output = ss.str();
-  }
-  std::error_code ec;
-  fs::remove(out, ec);
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
@@ -181,7 +135,6 @@ struct RecordingDraw final : DebugDraw {
 };
 
 constexpr Color kBackground{20, 22, 28, 255};
-
 
 }  // namespace
 
@@ -934,28 +887,17 @@ TEST_CASE("SDL_QUIT (SIGTERM) quits at once, autosaving unsaved work, and closin
   {
     HeadlessEditor ed(withMap(dir.write("seed.json", kSeedJson)), kWidth, kHeight, true);
     ed.app->scene().setGoal(Point{19, 21});
-    SDL_Event close{};
-    close.type = SDL_WINDOWEVENT;
-    close.window.event = SDL_WINDOWEVENT_CLOSE;
-    close.window.windowID = SDL_GetWindowID(ed.app->window());
-    SDL_PushEvent(&close);
-    ed.frames(2);
+    ed.closeWindow();
     CHECK_FALSE(ed.app->quitRequested());  // "Quit without saving?" is open
     ed.app->ui().quit_request = false;
-    SDL_Event quit{};
-    quit.type = SDL_QUIT;
-    SDL_PushEvent(&quit);
-    ed.frames(1);
+    ed.quitSignal();
     CHECK(ed.app->quitRequested());
     REQUIRE(fs::exists(recovery));
     CHECK(loadMap(recovery).goal == Point{19, 21});
   }
   {
     HeadlessEditor ed(withMap(dir.write("clean.json", kSeedJson)), kWidth, kHeight, false);
-    SDL_Event quit{};
-    quit.type = SDL_QUIT;
-    SDL_PushEvent(&quit);
-    ed.frames(1);
+    ed.quitSignal();
     CHECK(ed.app->quitRequested());  // nothing unsaved: no question either
   }
 }

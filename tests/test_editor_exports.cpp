@@ -2,38 +2,25 @@
 // the command line): the SVG has the path at the CLI's coordinates, the Posthoc trace is
 // byte for byte `polypath trace`'s, the PNG is the canvas, and the PNG sequence writes
 // one frame per expansion with the expanded node where the engine expanded it.
-#include <catch2/catch.hpp>
 
 #ifdef POLYPATH_HAVE_EDITOR
 
-#include <filesystem>
+#include "support/editor_test.hpp"
+
 #include <set>
-#include <string>
-#include <vector>
 
 #include "stb_image.h"
 
-#include "core/debug_draw.hpp"
 #include "core/search.hpp"
-#include "editor/app.hpp"
-#include "editor/command_line.hpp"
 #include "editor/exports.hpp"
 #include "io/svg_draw.hpp"
-#include "support/headless_editor.hpp"
 #include "support/loaded_map.hpp"
 #include "support/run_cli.hpp"
 #include "support/svg_checks.hpp"
 #include "support/svg_elements.hpp"
-#include "support/temp_dir.hpp"
 #include "support/xml_check.hpp"
 
-using namespace polypath;
-using namespace polypath::editor;
-using namespace polypath::test;
-namespace fs = std::filesystem;
-
 namespace {
-
 
 /// Exports through the Export menu: opens it, sets the name, clicks `item`.
 void exportVia(HeadlessEditor& ed, const fs::path& name, const char* item) {
@@ -42,17 +29,6 @@ void exportVia(HeadlessEditor& ed, const fs::path& name, const char* item) {
   ed.app->ui().export_name = name.string();
   ed.click(item);
   ed.frames(2);
-}
-
-/// A PNG file read back (RGBA).
-Image readPng(const fs::path& file) {
-  Image img;
-  int channels = 0;
-  unsigned char* data = stbi_load(file.string().c_str(), &img.width, &img.height, &channels, 4);
-  REQUIRE(data);
-  img.rgba.assign(data, data + static_cast<std::size_t>(img.width) * static_cast<std::size_t>(img.height) * 4);
-  stbi_image_free(data);
-  return img;
 }
 
 }  // namespace
@@ -128,7 +104,8 @@ TEST_CASE("editor exports: Export PNG writes the canvas as the screenshot shows 
   exportVia(ed, dir.path / "seed", "export png");
   INFO(ed.app->ui().status);
   REQUIRE_FALSE(ed.app->ui().status_error);
-  const Image png = readPng(dir.path / "seed.png");
+  const Image png = loadPng(dir.path / "seed.png");
+  REQUIRE(png.width > 0);
   const ScreenRect canvas = canvasRect(kWidth, kHeight);
   CHECK(png.width == static_cast<int>(canvas.w));
   CHECK(png.height == static_cast<int>(canvas.h));
@@ -167,7 +144,10 @@ TEST_CASE("editor exports: --screenshot-sequence writes N+1 frames, the expanded
   const ScreenRect canvas = canvasRect(kWidth, kHeight);
   const Camera camera = initialCamera(m.doc, kWidth, kHeight);
   std::vector<Image> frames;
-  for (int k = 0; k <= n; ++k) frames.push_back(readPng(dir.path / "frames" / sequenceFileName(k)));
+  for (int k = 0; k <= n; ++k) {
+    frames.push_back(loadPng(dir.path / "frames" / sequenceFileName(k)));
+    REQUIRE(frames.back().width > 0);
+  }
   CHECK(frames[0].width == static_cast<int>(canvas.w));
   const Color white = layerColor(LayerExpanded);
   for (int k = 2; k <= n; ++k) {  // expansion 1 is the start, under its marker

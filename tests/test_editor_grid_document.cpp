@@ -50,15 +50,6 @@ void paintWall(HeadlessEditor& ed, int x0, int x1, int y) {
   ed.drag(cellOnScreen(ed, x0, y), cellOnScreen(ed, x1, y), 2 * (x1 - x0 + 1));
 }
 
-void closeWindow(HeadlessEditor& ed) {
-  SDL_Event close{};
-  close.type = SDL_WINDOWEVENT;
-  close.window.event = SDL_WINDOWEVENT_CLOSE;
-  close.window.windowID = SDL_GetWindowID(ed.app->window());
-  SDL_PushEvent(&close);
-  ed.frames(2);
-}
-
 bool hasButton(HeadlessEditor& ed, const std::string& name) {
   return ed.app->ui().widget_rects.count(name) != 0;
 }
@@ -100,7 +91,7 @@ TEST_CASE("editor grid: closing the window with unsaved walls asks, Cancel keeps
   editor::GridScene& g = ed.app->grid();
   paintWall(ed, 2, 4, 2);
   REQUIRE(g.dirty());
-  closeWindow(ed);
+  ed.closeWindow();
   CHECK_FALSE(ed.app->quitRequested());
   REQUIRE(hasButton(ed, "Grid Discard"));
   ed.click("Grid Cancel");
@@ -109,7 +100,7 @@ TEST_CASE("editor grid: closing the window with unsaved walls asks, Cancel keeps
   CHECK(g.dirty());
   CHECK(g.grid().isBlocked(3, 2));
   CHECK_FALSE(hasButton(ed, "Grid Discard"));
-  closeWindow(ed);
+  ed.closeWindow();
   CHECK_FALSE(ed.app->quitRequested());
   ed.click("Grid Discard");
   ed.frames(2);
@@ -139,10 +130,7 @@ TEST_CASE("editor grid: SDL_QUIT (SIGTERM) autosaves unsaved walls, and the next
     paintWall(ed, 3, 5, 2);
     REQUIRE(g.dirty());
     CHECK_FALSE(fs::exists(recovery));  // one edit, less than 30 s: not yet
-    SDL_Event quit{};
-    quit.type = SDL_QUIT;
-    SDL_PushEvent(&quit);
-    ed.frames(1);
+    ed.quitSignal();
     CHECK(ed.app->quitRequested());
   }  // the editor is gone: the recovery file stays
   REQUIRE(fs::exists(recovery));
@@ -180,7 +168,7 @@ TEST_CASE("editor grid: SDL_QUIT (SIGTERM) autosaves unsaved walls, and the next
 TEST_CASE("editor grid: nothing unsaved, closing the window quits at once", "[editor][editorgrid]") {
   HeadlessEditor ed(withMap(kExplorer));
   REQUIRE(ed.app->grid().active());
-  closeWindow(ed);
+  ed.closeWindow();
   CHECK(ed.app->quitRequested());
 }
 

@@ -12,18 +12,11 @@
 // [SECTION] Grid and snap
 #ifdef POLYPATH_HAVE_EDITOR
 
-#include <catch2/catch.hpp>
+#include "support/editor_test.hpp"
 
-#include <cmath>
 #include <cstring>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <optional>
 #include <random>
-#include <sstream>
-#include <string>
-#include <vector>
 
 #include "core/visibility_graph.hpp"
 #include "editor/background.hpp"
@@ -31,16 +24,8 @@
 #include "editor/grid_snap.hpp"
 #include "editor/history.hpp"
 #include "editor/preferences.hpp"
-#include "io/map_io.hpp"
 #include "stb_image_write.h"
-#include "support/headless_editor.hpp"
 #include "support/scoped_env.hpp"
-#include "support/temp_dir.hpp"
-
-namespace fs = std::filesystem;
-using namespace polypath;
-using namespace polypath::editor;
-using namespace polypath::test;
 
 namespace {
 
