@@ -7,6 +7,7 @@
 #include "io/svg_draw.hpp"
 #include "support/loaded_map.hpp"
 #include "support/run_cli.hpp"
+#include "support/svg_checks.hpp"
 #include "support/svg_elements.hpp"
 #include "support/temp_dir.hpp"
 #include "support/xml_check.hpp"
@@ -18,32 +19,23 @@ using Catch::Matchers::StartsWith;
 
 namespace {
 
-std::string mapFile(const char* name) { return (std::filesystem::path(POLYPATH_SOURCE_DIR) / "maps" / name).string(); }
 
 }  // namespace
 
 TEST_CASE("polypath svg: the path layer has one segment per path edge at the right coordinates", "[cli][svg]") {
   TempDir dir("cli-svg");
   const std::string out = (dir.path / "maze.svg").string();
-  const RunResult r = runCli({"svg", mapFile("maze.json"), "--out", out, "--width", "640"});
+  const RunResult r = runCli({"svg", shippedMap("maze.json"), "--out", out, "--width", "640"});
   REQUIRE(r.exit_code == 0);
   CHECK(r.err.empty());
   CHECK_THAT(r.out, StartsWith("wrote " + out + " (640 x "));
   const std::string svg = readWholeFile(out);
   CHECK(xmlProblem(svg).empty());
 
-  const LoadedMap m(mapFile("maze.json"));
+  const LoadedMap m(shippedMap("maze.json"));
   const Path path = findPath(*m.query, m.query->startNode(), m.query->goalNode());
   const SvgViewport v = SvgViewport::fit(m.map, 640);
-  const auto segments = svgElements(svgGroup(svg, "layer-path"), "line");
-  REQUIRE(segments.size() == path.points.size() - 1);
-  for (std::size_t i = 0; i < segments.size(); ++i) {
-    const Point a = v.toSvg(path.points[i]), b = v.toSvg(path.points[i + 1]);
-    CHECK(std::stod(segments[i].at("x1")) == Approx(a.x).margin(5e-4));
-    CHECK(std::stod(segments[i].at("y1")) == Approx(a.y).margin(5e-4));
-    CHECK(std::stod(segments[i].at("x2")) == Approx(b.x).margin(5e-4));
-    CHECK(std::stod(segments[i].at("y2")) == Approx(b.y).margin(5e-4));
-  }
+  checkPathLayer(svg, v, path.points);
   // Default layers: no search layers without --steps; graph nodes and links are there.
   CHECK(svg.find("layer-closed-set") == std::string::npos);
   CHECK(svgElements(svgGroup(svg, "layer-reflex-nodes"), "circle").size() == m.graph->nodes().size());
@@ -58,13 +50,13 @@ TEST_CASE("polypath svg: the path layer has one segment per path edge at the rig
 TEST_CASE("polypath svg --steps N draws the search after N expansions", "[cli][svg]") {
   TempDir dir("cli-svg");
   const std::string out = (dir.path / "steps.svg").string();
-  const RunResult r = runCli({"svg", mapFile("maze.json"), "--out", out, "--steps", "7", "--layers",
+  const RunResult r = runCli({"svg", shippedMap("maze.json"), "--out", out, "--steps", "7", "--layers",
                                 "closed-set,open-set,expanded,path"});
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(r.out, Contains(", 7 expansions, running)"));
   const std::string svg = readWholeFile(out);
   CHECK(xmlProblem(svg).empty());
-  const LoadedMap m(mapFile("maze.json"));
+  const LoadedMap m(shippedMap("maze.json"));
   Search s;
   s.init(*m.query, m.query->startNode(), m.query->goalNode());
   s.run(7);
@@ -79,42 +71,42 @@ TEST_CASE("polypath svg --steps N draws the search after N expansions", "[cli][s
 TEST_CASE("polypath trace writes a Posthoc trace with one expanding event per expansion", "[cli][posthoc]") {
   TempDir dir("cli-trace");
   const std::string out = (dir.path / "maze.trace.json").string();
-  const RunResult r = runCli({"trace", mapFile("maze.json"), "--out", out, "--heuristic", "none"});
+  const RunResult r = runCli({"trace", shippedMap("maze.json"), "--out", out, "--heuristic", "none"});
   REQUIRE(r.exit_code == 0);
   const nlohmann::json trace = nlohmann::json::parse(readWholeFile(out));
   int expanding = 0;
   for (const auto& e : trace["events"]) expanding += e["type"] == "expanding";
-  const LoadedMap m(mapFile("maze.json"));
+  const LoadedMap m(shippedMap("maze.json"));
   SearchOptions dijkstra;
   dijkstra.heuristic = Heuristic::None;
   CHECK(expanding == findPath(*m.query, m.query->startNode(), m.query->goalNode(), dijkstra).expanded);
   CHECK(r.out == "wrote " + out + " (" + std::to_string(trace["events"].size()) + " events, " +
                      std::to_string(expanding) + " expansions)\n");
   CHECK(trace.contains("render"));
-  REQUIRE(runCli({"trace", mapFile("maze.json"), "--out", out, "--no-render"}).exit_code == 0);
+  REQUIRE(runCli({"trace", shippedMap("maze.json"), "--out", out, "--no-render"}).exit_code == 0);
   CHECK_FALSE(nlohmann::json::parse(readWholeFile(out)).contains("render"));
 }
 
 TEST_CASE("polypath svg and trace: bad input exits 2 with one clear line", "[cli][svg]") {
   TempDir dir("cli-svg");
   const std::string out = (dir.path / "x.svg").string();
-  RunResult r = runCli({"svg", mapFile("maze.json")});
+  RunResult r = runCli({"svg", shippedMap("maze.json")});
   CHECK(r.exit_code == 2);
   CHECK(r.err == "polypath: svg needs --out F.svg\n");
-  r = runCli({"svg", mapFile("maze.json"), "--out", out, "--layers", "path,pathz"});
+  r = runCli({"svg", shippedMap("maze.json"), "--out", out, "--layers", "path,pathz"});
   CHECK(r.exit_code == 2);
   CHECK(r.err == "polypath: --layers: unknown layer 'pathz' (known: " + layerKeyList() +
                      "; groups: all, default, map, graph, search)\n");
-  r = runCli({"svg", mapFile("maze.json"), "--out", out, "--steps", "1.5"});
+  r = runCli({"svg", shippedMap("maze.json"), "--out", out, "--steps", "1.5"});
   CHECK(r.exit_code == 2);
   CHECK(r.err == "polypath: --steps expects a whole number of expansions >= 0, got '1.5'\n");
-  r = runCli({"svg", mapFile("maze.json"), "--out", (dir.path / "no" / "such" / "dir.svg").string()});
+  r = runCli({"svg", shippedMap("maze.json"), "--out", (dir.path / "no" / "such" / "dir.svg").string()});
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err, StartsWith("polypath: cannot write " + (dir.path / "no" / "such" / "dir.svg").string() + ": "));
-  r = runCli({"svg", mapFile("maze.json"), "--out", out, "--start", "-5,-5"});
+  r = runCli({"svg", shippedMap("maze.json"), "--out", out, "--start", "-5,-5"});
   CHECK(r.exit_code == 2);
-  CHECK_THAT(r.err, StartsWith("polypath: " + mapFile("maze.json") + ": error: /start: "));
-  r = runCli({"trace", mapFile("maze.json")});
+  CHECK_THAT(r.err, StartsWith("polypath: " + shippedMap("maze.json").string() + ": error: /start: "));
+  r = runCli({"trace", shippedMap("maze.json")});
   CHECK(r.exit_code == 2);
   CHECK(r.err == "polypath: trace needs --out F.trace.json\n");
   r = runCli({"trace", (dir.path / "missing.json").string(), "--out", out});

@@ -16,6 +16,7 @@
 #include "io/svg_draw.hpp"
 #include "support/loaded_map.hpp"
 #include "support/run_cli.hpp"
+#include "support/svg_checks.hpp"
 #include "support/svg_elements.hpp"
 #include "support/temp_dir.hpp"
 #include "support/xml_check.hpp"
@@ -27,7 +28,6 @@ using Catch::Matchers::StartsWith;
 
 namespace {
 
-std::string mapFile(const char* name) { return (std::filesystem::path(POLYPATH_SOURCE_DIR) / "maps" / name).string(); }
 
 // A 10 x 10 room with the square hole [3, 7] x [3, 7]; corridors 3 wide.
 const char* kRoom = R"({
@@ -40,21 +40,6 @@ const char* kRoomClearance1 = R"({
  "start": [1.5, 5], "goal": [8.5, 5], "settings": {"clearance": 1}
 })";
 
-/// The segments of the path layer match `points` (world units) under the viewport.
-void checkPathLayer(const std::string& svg, const SvgViewport& v, const std::vector<Point>& points) {
-  const auto segments = svgElements(svgGroup(svg, "layer-path"), "line");
-  REQUIRE(points.size() >= 2);
-  REQUIRE(segments.size() == points.size() - 1);
-  for (std::size_t i = 0; i < segments.size(); ++i) {
-    INFO("segment " << i);
-    const Point a = v.toSvg(points[i]), b = v.toSvg(points[i + 1]);
-    CHECK(std::stod(segments[i].at("x1")) == Approx(a.x).margin(5e-4));
-    CHECK(std::stod(segments[i].at("y1")) == Approx(a.y).margin(5e-4));
-    CHECK(std::stod(segments[i].at("x2")) == Approx(b.x).margin(5e-4));
-    CHECK(std::stod(segments[i].at("y2")) == Approx(b.y).margin(5e-4));
-  }
-}
-
 int expandingEvents(const nlohmann::json& trace) {
   int n = 0;
   for (const auto& e : trace["events"]) n += e["type"] == "expanding";
@@ -66,11 +51,11 @@ int expandingEvents(const nlohmann::json& trace) {
 TEST_CASE("polypath svg --method navmesh draws the mesh and Polyanya's path", "[cli][svg][navmesh]") {
   TempDir dir("cli-svg-methods");
   const std::string out = (dir.path / "nav.svg").string();
-  const RunResult r = runCli({"svg", mapFile("maze.json"), "--out", out, "--method", "navmesh"});
+  const RunResult r = runCli({"svg", shippedMap("maze.json"), "--out", out, "--method", "navmesh"});
   INFO(r.err);
   REQUIRE(r.exit_code == 0);
   CHECK(r.err.empty());
-  const LoadedMap m(mapFile("maze.json"));
+  const LoadedMap m(shippedMap("maze.json"));
   const NavMesh mesh = buildNavMesh(m.map);
   const PolyanyaPath expected = findPolyanyaPath(PolyanyaMesh(mesh), *m.doc.start, *m.doc.goal);
   REQUIRE(expected.found);
@@ -90,7 +75,7 @@ TEST_CASE("polypath svg --method navmesh draws the mesh and Polyanya's path", "[
   CHECK(svgElements(svgGroup(svg, "layer-start-goal"), "circle").size() == 2);
 
   // --steps: Polyanya's intervals after N expansions, the one expanded thicker.
-  const RunResult s = runCli({"svg", mapFile("maze.json"), "--out", out, "--method", "navmesh", "--steps", "3",
+  const RunResult s = runCli({"svg", shippedMap("maze.json"), "--out", out, "--method", "navmesh", "--steps", "3",
                               "--layers", "expanded,path"});
   REQUIRE(s.exit_code == 0);
   CHECK(s.out == "wrote " + out + " (800 x 640 px, 3 expansions, running)\n");
@@ -103,12 +88,12 @@ TEST_CASE("polypath svg --method navmesh --node-placement draws corridor, portal
           "[cli][svg][navmesh]") {
   TempDir dir("cli-svg-methods");
   const std::string out = (dir.path / "tri.svg").string();
-  const LoadedMap m(mapFile("maze.json"));
+  const LoadedMap m(shippedMap("maze.json"));
   const NavMesh mesh = buildNavMesh(m.map);
   for (const char* placement : {"centre", "portal"}) {
     INFO(placement);
     const RunResult r =
-        runCli({"svg", mapFile("maze.json"), "--out", out, "--method", "navmesh", "--node-placement", placement});
+        runCli({"svg", shippedMap("maze.json"), "--out", out, "--method", "navmesh", "--node-placement", placement});
     REQUIRE(r.exit_code == 0);
     NodePlacement p = NodePlacement::Centre;
     REQUIRE(parseNodePlacement(placement, p));
@@ -128,10 +113,10 @@ TEST_CASE("polypath svg --method grid draws the cells and the grid search's path
   TempDir dir("cli-svg-methods");
   const std::string out = (dir.path / "grid.svg").string();
   const RunResult r =
-      runCli({"svg", mapFile("maze.json"), "--out", out, "--method", "grid", "--cell-size", "0.5", "--width", "400"});
+      runCli({"svg", shippedMap("maze.json"), "--out", out, "--method", "grid", "--cell-size", "0.5", "--width", "400"});
   INFO(r.err);
   REQUIRE(r.exit_code == 0);
-  const LoadedMap m(mapFile("maze.json"));
+  const LoadedMap m(shippedMap("maze.json"));
   const Grid grid = rasterize(m.map, 0.5);
   const GridGraph graph(grid);
   SearchOptions octile{Heuristic::Octile, 1.0, TieBreak::LargerG};
@@ -152,11 +137,11 @@ TEST_CASE("polypath svg --method grid draws the cells and the grid search's path
   CHECK(svg.find("layer-grid-explored") == std::string::npos);  // search layers only with --steps
 
   // A Moving AI .map goes to the grid method by itself, with cells C,R.
-  const RunResult a = runCli({"svg", mapFile("astar-explorer.map"), "--out", out, "--start", "1,1", "--goal", "10,5"});
+  const RunResult a = runCli({"svg", shippedMap("astar-explorer.map"), "--out", out, "--start", "1,1", "--goal", "10,5"});
   INFO(a.err);
   REQUIRE(a.exit_code == 0);
   CHECK_THAT(a.out, Contains(" expansions, found, length "));
-  const RunResult bad = runCli({"svg", mapFile("astar-explorer.map"), "--out", out, "--method", "navmesh"});
+  const RunResult bad = runCli({"svg", shippedMap("astar-explorer.map"), "--out", out, "--method", "navmesh"});
   CHECK(bad.exit_code == 2);
   CHECK_THAT(bad.err, Contains("--method navmesh does not take a Moving AI .map grid"));
 }
@@ -206,10 +191,10 @@ TEST_CASE("polypath svg --clearance searches the eroded region and outlines it, 
 TEST_CASE("polypath trace takes --method and --clearance and traces that search", "[cli][posthoc]") {
   TempDir dir("cli-trace-methods");
   const std::string out = (dir.path / "t.json").string();
-  const LoadedMap m(mapFile("maze.json"));
+  const LoadedMap m(shippedMap("maze.json"));
   const NavMesh mesh = buildNavMesh(m.map);
 
-  const RunResult poly = runCli({"trace", mapFile("maze.json"), "--out", out, "--method", "navmesh"});
+  const RunResult poly = runCli({"trace", shippedMap("maze.json"), "--out", out, "--method", "navmesh"});
   INFO(poly.err);
   REQUIRE(poly.exit_code == 0);
   const nlohmann::json tp = nlohmann::json::parse(readWholeFile(out));
@@ -218,12 +203,12 @@ TEST_CASE("polypath trace takes --method and --clearance and traces that search"
   CHECK(tp["events"].back()["g"].get<double>() == Approx(ep.length).epsilon(1e-12));
 
   const RunResult tri =
-      runCli({"trace", mapFile("maze.json"), "--out", out, "--method", "navmesh", "--node-placement", "centre"});
+      runCli({"trace", shippedMap("maze.json"), "--out", out, "--method", "navmesh", "--node-placement", "centre"});
   REQUIRE(tri.exit_code == 0);
   const NavMeshPath et = findNavMeshPath(mesh, *m.doc.start, *m.doc.goal, NodePlacement::Centre);
   CHECK(expandingEvents(nlohmann::json::parse(readWholeFile(out))) == et.search.expanded);
 
-  const RunResult grid = runCli({"trace", mapFile("maze.json"), "--out", out, "--method", "grid", "--moves", "4"});
+  const RunResult grid = runCli({"trace", shippedMap("maze.json"), "--out", out, "--method", "grid", "--moves", "4"});
   INFO(grid.err);
   REQUIRE(grid.exit_code == 0);
   const Grid g = rasterize(m.map, 1.0);
@@ -253,20 +238,20 @@ TEST_CASE("polypath trace takes --method and --clearance and traces that search"
 
 TEST_CASE("polypath svg and trace: finley has no search to show, named in the error", "[cli][svg]") {
   TempDir dir("cli-svg-methods");
-  const RunResult s = runCli({"svg", mapFile("maze.json"), "--out", (dir.path / "f.svg").string(), "--method", "finley"});
+  const RunResult s = runCli({"svg", shippedMap("maze.json"), "--out", (dir.path / "f.svg").string(), "--method", "finley"});
   CHECK(s.exit_code == 2);
   CHECK(s.err ==
         "polypath: svg --method finley: finley runs only as a reference in polypath bench and has no search to draw "
         "(use --method visibility, navmesh or grid)\n");
   const RunResult t =
-      runCli({"trace", mapFile("maze.json"), "--out", (dir.path / "f.json").string(), "--method", "finley"});
+      runCli({"trace", shippedMap("maze.json"), "--out", (dir.path / "f.json").string(), "--method", "finley"});
   CHECK(t.exit_code == 2);
   CHECK(t.err ==
         "polypath: trace --method finley: finley runs only as a reference in polypath bench and has no search to "
         "trace (use --method visibility, navmesh or grid)\n");
   // --method visibility is the default: the same bytes.
   const std::string a = (dir.path / "a.svg").string(), b = (dir.path / "b.svg").string();
-  REQUIRE(runCli({"svg", mapFile("maze.json"), "--out", a}).exit_code == 0);
-  REQUIRE(runCli({"svg", mapFile("maze.json"), "--out", b, "--method", "visibility"}).exit_code == 0);
+  REQUIRE(runCli({"svg", shippedMap("maze.json"), "--out", a}).exit_code == 0);
+  REQUIRE(runCli({"svg", shippedMap("maze.json"), "--out", b, "--method", "visibility"}).exit_code == 0);
   CHECK(readWholeFile(a) == readWholeFile(b));
 }

@@ -19,40 +19,23 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <catch2/catch.hpp>
+#include "support/editor_test.hpp"
+#include "support/run_cli.hpp"
 
 #include <chrono>
-#include <cmath>
 #include <cstdio>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <memory>
 #include <optional>
 #include <random>
-#include <sstream>
-#include <string>
-#include <vector>
 
-#include "core/debug_draw.hpp"
 #include "core/visibility_graph.hpp"
-#include "editor/app.hpp"
 #include "editor/camera.hpp"
-#include "editor/command_line.hpp"
 #include "editor/picking.hpp"
 #include "editor/preferences.hpp"
 #include "editor/recovery.hpp"
-#include "editor/scene.hpp"
 #include "editor/sdl_draw.hpp"
-#include "io/map_io.hpp"
 #include "stb_image.h"
-#include "support/headless_editor.hpp"
-#include "support/temp_dir.hpp"
-
-namespace fs = std::filesystem;
-using namespace polypath;
-using namespace polypath::editor;
-using namespace polypath::test;
+#include "support/scoped_env.hpp"
 
 namespace {
 
@@ -81,17 +64,6 @@ std::vector<Point> freshReflexNodes(const MapDocument& doc) {
   std::vector<Point> out;
   for (const auto& n : graph.nodes()) out.push_back(n.position);
   return out;
-}
-
-/// A PNG read with stb_image.
-Image loadPng(const fs::path& file) {
-  Image img;
-  int channels = 0;
-  unsigned char* data = stbi_load(file.string().c_str(), &img.width, &img.height, &channels, 4);
-  if (!data) return Image{};
-  img.rgba.assign(data, data + static_cast<std::size_t>(img.width) * static_cast<std::size_t>(img.height) * 4);
-  stbi_image_free(data);
-  return img;
 }
 
 /// True when some pixel of the 3x3 block around the pixel containing `s` has colour c.
@@ -124,44 +96,6 @@ int runEditor(const std::vector<std::string>& args) {
   const int status = std::system(cmd.c_str());
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
-
-
-/// Runs a shell command; returns its exit code (-1 if it did not exit) and its output
-/// (stdout and stderr) in `output`.
-int runShell(const std::string& cmd, std::string* output = nullptr) {
-  const fs::path out = fs::temp_directory_path() / ("polypath-editor-shell-" + std::to_string(::getpid()) + ".txt");
-  const int status = std::system((cmd + " >'" + out.string() + "' 2>&1").c_str());
-  if (output) {
-    std::ifstream in(out);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    *output = ss.str();
-  }
-  std::error_code ec;
-  fs::remove(out, ec);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-/// Sets (or with nullopt unsets) an environment variable for the scope, then restores it.
-struct ScopedEnv {
-  std::string name;
-  std::optional<std::string> old;
-  ScopedEnv(std::string n, const std::optional<std::string>& value) : name(std::move(n)) {
-    if (const char* v = std::getenv(name.c_str())) old = v;
-    if (value)
-      ::setenv(name.c_str(), value->c_str(), 1);
-    else
-      ::unsetenv(name.c_str());
-  }
-  ~ScopedEnv() {
-    if (old)
-      ::setenv(name.c_str(), old->c_str(), 1);
-    else
-      ::unsetenv(name.c_str());
-  }
-  ScopedEnv(const ScopedEnv&) = delete;
-  ScopedEnv& operator=(const ScopedEnv&) = delete;
-};
 
 /// Each channel within `tolerance` of the expected value.
 bool closeTo(Color a, Color b, int tolerance) {
@@ -201,7 +135,6 @@ struct RecordingDraw final : DebugDraw {
 };
 
 constexpr Color kBackground{20, 22, 28, 255};
-
 
 }  // namespace
 
@@ -954,28 +887,17 @@ TEST_CASE("SDL_QUIT (SIGTERM) quits at once, autosaving unsaved work, and closin
   {
     HeadlessEditor ed(withMap(dir.write("seed.json", kSeedJson)), kWidth, kHeight, true);
     ed.app->scene().setGoal(Point{19, 21});
-    SDL_Event close{};
-    close.type = SDL_WINDOWEVENT;
-    close.window.event = SDL_WINDOWEVENT_CLOSE;
-    close.window.windowID = SDL_GetWindowID(ed.app->window());
-    SDL_PushEvent(&close);
-    ed.frames(2);
+    ed.closeWindow();
     CHECK_FALSE(ed.app->quitRequested());  // "Quit without saving?" is open
     ed.app->ui().quit_request = false;
-    SDL_Event quit{};
-    quit.type = SDL_QUIT;
-    SDL_PushEvent(&quit);
-    ed.frames(1);
+    ed.quitSignal();
     CHECK(ed.app->quitRequested());
     REQUIRE(fs::exists(recovery));
     CHECK(loadMap(recovery).goal == Point{19, 21});
   }
   {
     HeadlessEditor ed(withMap(dir.write("clean.json", kSeedJson)), kWidth, kHeight, false);
-    SDL_Event quit{};
-    quit.type = SDL_QUIT;
-    SDL_PushEvent(&quit);
-    ed.frames(1);
+    ed.quitSignal();
     CHECK(ed.app->quitRequested());  // nothing unsaved: no question either
   }
 }

@@ -1,25 +1,16 @@
 // test_editor_compare.cpp: the editor's Compare view (compare_view.hpp): its table equals
 // each search run alone, its sides step together, and the canvas shows both sides.
-#include <catch2/catch.hpp>
 
 #ifdef POLYPATH_HAVE_EDITOR
 
-#include <cmath>
-#include <filesystem>
+#include "support/editor_test.hpp"
 
 #include "core/grid.hpp"
 #include "core/navmesh.hpp"
 #include "core/polyanya.hpp"
 #include "editor/compare_view.hpp"
-#include "editor/scene.hpp"
-#include "io/map_io.hpp"
 #include "io/navmesh_build.hpp"
-#include "support/headless_editor.hpp"
 #include "support/loaded_map.hpp"
-
-using namespace polypath;
-using namespace polypath::editor;
-namespace fs = std::filesystem;
 
 namespace {
 

@@ -1,20 +1,11 @@
 // test_editor_debugger.cpp: the editor's search debugger driven through the real editor
 // (headless, SDL events): step back, the timeline slider, breakpoints.
-#include <catch2/catch.hpp>
+#include "support/editor_test.hpp"
 
 #include <algorithm>
-#include <filesystem>
-#include <vector>
 
 #include "core/breakpoints.hpp"
 #include "core/search.hpp"
-#include "editor/app.hpp"
-#include "editor/scene.hpp"
-#include "support/headless_editor.hpp"
-
-using namespace polypath;
-using namespace polypath::editor;
-using namespace polypath::test;
 
 namespace {
 

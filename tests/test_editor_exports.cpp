@@ -2,38 +2,25 @@
 // the command line): the SVG has the path at the CLI's coordinates, the Posthoc trace is
 // byte for byte `polypath trace`'s, the PNG is the canvas, and the PNG sequence writes
 // one frame per expansion with the expanded node where the engine expanded it.
-#include <catch2/catch.hpp>
 
 #ifdef POLYPATH_HAVE_EDITOR
 
-#include <filesystem>
+#include "support/editor_test.hpp"
+
 #include <set>
-#include <string>
-#include <vector>
 
 #include "stb_image.h"
 
-#include "core/debug_draw.hpp"
 #include "core/search.hpp"
-#include "editor/app.hpp"
-#include "editor/command_line.hpp"
 #include "editor/exports.hpp"
 #include "io/svg_draw.hpp"
-#include "support/headless_editor.hpp"
 #include "support/loaded_map.hpp"
 #include "support/run_cli.hpp"
+#include "support/svg_checks.hpp"
 #include "support/svg_elements.hpp"
-#include "support/temp_dir.hpp"
 #include "support/xml_check.hpp"
 
-using namespace polypath;
-using namespace polypath::editor;
-using namespace polypath::test;
-namespace fs = std::filesystem;
-
 namespace {
-
-fs::path mapFile(const char* name) { return fs::path(POLYPATH_SOURCE_DIR) / "maps" / name; }
 
 /// Exports through the Export menu: opens it, sets the name, clicks `item`.
 void exportVia(HeadlessEditor& ed, const fs::path& name, const char* item) {
@@ -44,22 +31,11 @@ void exportVia(HeadlessEditor& ed, const fs::path& name, const char* item) {
   ed.frames(2);
 }
 
-/// A PNG file read back (RGBA).
-Image readPng(const fs::path& file) {
-  Image img;
-  int channels = 0;
-  unsigned char* data = stbi_load(file.string().c_str(), &img.width, &img.height, &channels, 4);
-  REQUIRE(data);
-  img.rgba.assign(data, data + static_cast<std::size_t>(img.width) * static_cast<std::size_t>(img.height) * 4);
-  stbi_image_free(data);
-  return img;
-}
-
 }  // namespace
 
 TEST_CASE("editor exports: the SVG parses and has the path at the CLI's coordinates", "[editor][exports]") {
   TempDir dir("ed-export");
-  HeadlessEditor ed(withMap(mapFile("maze.json")));
+  HeadlessEditor ed(withMap(shippedMap("maze.json")));
   exportVia(ed, dir.path / "maze", "export svg");
   INFO(ed.app->ui().status);
   REQUIRE_FALSE(ed.app->ui().status_error);
@@ -68,24 +44,16 @@ TEST_CASE("editor exports: the SVG parses and has the path at the CLI's coordina
   CHECK(xmlProblem(svg).empty());
 
   const std::string cli_out = (dir.path / "cli.svg").string();
-  REQUIRE(runCli({"svg", mapFile("maze.json").string(), "--out", cli_out}).exit_code == 0);
+  REQUIRE(runCli({"svg", shippedMap("maze.json").string(), "--out", cli_out}).exit_code == 0);
   const std::string cli = readWholeFile(cli_out);
   // The same path polyline, element for element, as `polypath svg` draws it...
   const std::string path_group = svgGroup(svg, "layer-path");
   CHECK(path_group == svgGroup(cli, "layer-path"));
   // ...at the coordinates of the path an independent findPath gives, mapped by the same viewport.
-  const LoadedMap m(mapFile("maze.json"));
+  const LoadedMap m(shippedMap("maze.json"));
   const Path path = findPath(*m.query, m.query->startNode(), m.query->goalNode());
   const SvgViewport v = SvgViewport::fit(m.map, kSvgExportWidth);
-  const auto segments = svgElements(path_group, "line");
-  REQUIRE(segments.size() == path.points.size() - 1);
-  for (std::size_t i = 0; i < segments.size(); ++i) {
-    const Point a = v.toSvg(path.points[i]), b = v.toSvg(path.points[i + 1]);
-    CHECK(std::stod(segments[i].at("x1")) == Approx(a.x).margin(5e-4));
-    CHECK(std::stod(segments[i].at("y1")) == Approx(a.y).margin(5e-4));
-    CHECK(std::stod(segments[i].at("x2")) == Approx(b.x).margin(5e-4));
-    CHECK(std::stod(segments[i].at("y2")) == Approx(b.y).margin(5e-4));
-  }
+  checkPathLayer(svg, v, path.points);
   CHECK(svgElements(svgGroup(svg, "layer-reflex-nodes"), "circle").size() == m.graph->nodes().size());
   // The current layers: a hidden layer is not exported.
   ed.app->ui().layers &= ~static_cast<std::uint32_t>(LayerLosLinks);
@@ -97,12 +65,12 @@ TEST_CASE("editor exports: the SVG parses and has the path at the CLI's coordina
 
 TEST_CASE("editor exports: the search trace is what polypath trace writes", "[editor][exports]") {
   TempDir dir("ed-export");
-  HeadlessEditor ed(withMap(mapFile("maze.json")));
+  HeadlessEditor ed(withMap(shippedMap("maze.json")));
   exportVia(ed, dir.path / "maze", "export trace");
   INFO(ed.app->ui().status);
   REQUIRE_FALSE(ed.app->ui().status_error);
   const std::string cli_out = (dir.path / "cli.trace.json").string();
-  REQUIRE(runCli({"trace", mapFile("maze.json").string(), "--out", cli_out}).exit_code == 0);
+  REQUIRE(runCli({"trace", shippedMap("maze.json").string(), "--out", cli_out}).exit_code == 0);
   const std::string mine = readWholeFile(dir.path / "maze.trace.json");
   REQUIRE_FALSE(mine.empty());
   CHECK(mine == readWholeFile(cli_out));
@@ -111,7 +79,7 @@ TEST_CASE("editor exports: the search trace is what polypath trace writes", "[ed
   dijkstra.heuristic = Heuristic::None;
   ed.app->scene().setSearchOptions(dijkstra);
   exportVia(ed, dir.path / "dijkstra", "export trace");
-  REQUIRE(runCli({"trace", mapFile("maze.json").string(), "--out", cli_out, "--heuristic", "none"}).exit_code == 0);
+  REQUIRE(runCli({"trace", shippedMap("maze.json").string(), "--out", cli_out, "--heuristic", "none"}).exit_code == 0);
   const std::string dij = readWholeFile(dir.path / "dijkstra.trace.json");
   CHECK(dij == readWholeFile(cli_out));
   CHECK(dij != mine);
@@ -119,7 +87,7 @@ TEST_CASE("editor exports: the search trace is what polypath trace writes", "[ed
 
 TEST_CASE("editor exports: an export that cannot be written is an error on the status line", "[editor][exports]") {
   TempDir dir("ed-export");
-  HeadlessEditor ed(withMap(mapFile("maze.json")));
+  HeadlessEditor ed(withMap(shippedMap("maze.json")));
   exportVia(ed, dir.path / "no-such-folder" / "x", "export svg");
   CHECK(ed.app->ui().status_error);
   CHECK(ed.app->ui().status.find("no-such-folder") != std::string::npos);
@@ -132,11 +100,12 @@ TEST_CASE("editor exports: an export that cannot be written is an error on the s
 
 TEST_CASE("editor exports: Export PNG writes the canvas as the screenshot shows it", "[editor][exports]") {
   TempDir dir("ed-export");
-  HeadlessEditor ed(withMap(mapFile("seed-demo.json")));
+  HeadlessEditor ed(withMap(shippedMap("seed-demo.json")));
   exportVia(ed, dir.path / "seed", "export png");
   INFO(ed.app->ui().status);
   REQUIRE_FALSE(ed.app->ui().status_error);
-  const Image png = readPng(dir.path / "seed.png");
+  const Image png = loadPng(dir.path / "seed.png");
+  REQUIRE(png.width > 0);
   const ScreenRect canvas = canvasRect(kWidth, kHeight);
   CHECK(png.width == static_cast<int>(canvas.w));
   CHECK(png.height == static_cast<int>(canvas.h));
@@ -149,7 +118,7 @@ TEST_CASE("editor exports: Export PNG writes the canvas as the screenshot shows 
 TEST_CASE("editor exports: --screenshot-sequence writes N+1 frames, the expanded node moving", "[editor][exports]") {
   TempDir dir("ed-seq");
   const int n = 6;
-  AppOptions o = withMap(mapFile("maze.json"));
+  AppOptions o = withMap(shippedMap("maze.json"));
   o.screenshot_sequence = dir.path / "frames";
   o.steps = n;
   o.canvas_only = true;
@@ -163,7 +132,7 @@ TEST_CASE("editor exports: --screenshot-sequence writes N+1 frames, the expanded
 
   // The expanded node of each frame, from a fresh engine: white (LayerExpanded) in its
   // frame, not white in the frame before.
-  const LoadedMap m(mapFile("maze.json"));
+  const LoadedMap m(shippedMap("maze.json"));
   Search s;
   s.init(*m.query, m.query->startNode(), m.query->goalNode());
   std::vector<NodeId> order;
@@ -175,7 +144,10 @@ TEST_CASE("editor exports: --screenshot-sequence writes N+1 frames, the expanded
   const ScreenRect canvas = canvasRect(kWidth, kHeight);
   const Camera camera = initialCamera(m.doc, kWidth, kHeight);
   std::vector<Image> frames;
-  for (int k = 0; k <= n; ++k) frames.push_back(readPng(dir.path / "frames" / sequenceFileName(k)));
+  for (int k = 0; k <= n; ++k) {
+    frames.push_back(loadPng(dir.path / "frames" / sequenceFileName(k)));
+    REQUIRE(frames.back().width > 0);
+  }
   CHECK(frames[0].width == static_cast<int>(canvas.w));
   const Color white = layerColor(LayerExpanded);
   for (int k = 2; k <= n; ++k) {  // expansion 1 is the start, under its marker
@@ -191,7 +163,7 @@ TEST_CASE("editor exports: --screenshot-sequence writes N+1 frames, the expanded
 TEST_CASE("editor exports: a sequence to a folder that cannot be made fails with a message", "[editor][exports]") {
   TempDir dir("ed-seq");
   const std::string file = dir.write("taken", "x");  // a file where the folder should be
-  AppOptions o = withMap(mapFile("seed-demo.json"));
+  AppOptions o = withMap(shippedMap("seed-demo.json"));
   o.screenshot_sequence = fs::path(file) / "frames";
   HeadlessEditor ed(o);
   CHECK(ed.app->runScreenshotSequence() == 1);

@@ -8,33 +8,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <catch2/catch.hpp>
+#include "support/editor_test.hpp"
+#include "support/run_cli.hpp"
 
-#include <cmath>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
-#include <string>
-#include <vector>
-
-#include "core/debug_draw.hpp"
 #include "editor/camera.hpp"
 #include "imgui.h"
-#include "editor/app.hpp"
-#include "editor/command_line.hpp"
 #include "editor/lessons.hpp"
 #include "editor/colours.hpp"
-#include "editor/scene.hpp"
 #include "editor/scene_method.hpp"
 #include "stb_image.h"
-#include "support/headless_editor.hpp"
-#include "support/temp_dir.hpp"
-
-namespace fs = std::filesystem;
-using namespace polypath;
-using namespace polypath::editor;
-using namespace polypath::test;
 
 namespace {
 
@@ -50,37 +32,11 @@ std::string rgb(Color c) {
   return "(" + std::to_string(c.r) + "," + std::to_string(c.g) + "," + std::to_string(c.b) + ")";
 }
 
-/// Runs a shell command; returns its exit code (-1 if it did not exit) and its output.
-int shell(const std::string& cmd, std::string* output = nullptr) {
-  const fs::path out = fs::temp_directory_path() / ("polypath-editor-fixes-" + std::to_string(::getpid()) + ".txt");
-  const int status = std::system((cmd + " >'" + out.string() + "' 2>&1").c_str());
-  if (output) {
-    std::ifstream in(out);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    *output = ss.str();
-  }
-  std::error_code ec;
-  fs::remove(out, ec);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 /// The editor binary run headless with these arguments (each quoted).
 std::string editorCommand(const std::vector<std::string>& args) {
   std::string cmd = "SDL_VIDEODRIVER=offscreen timeout 60 '" + std::string(POLYPATH_EDITOR_BIN) + "'";
   for (const std::string& a : args) cmd += " '" + a + "'";
   return cmd;
-}
-
-/// A PNG read with stb_image (empty when it cannot be read).
-Image loadPng(const fs::path& file) {
-  Image img;
-  int channels = 0;
-  unsigned char* data = stbi_load(file.string().c_str(), &img.width, &img.height, &channels, 4);
-  if (!data) return Image{};
-  img.rgba.assign(data, data + static_cast<std::size_t>(img.width) * static_cast<std::size_t>(img.height) * 4);
-  stbi_image_free(data);
-  return img;
 }
 
 /// The fill colour of a panel button (a pixel inside its frame, left of its label).
@@ -249,7 +205,7 @@ TEST_CASE("fixes: --canvas-only with --size WxH writes a WxH image of the canvas
     INFO("--size " << size);
     const fs::path png = dir.path / (std::string(size) + ".png");
     std::string out;
-    REQUIRE(shell(editorCommand({map, "--size", size, "--canvas-only", "--screenshot", png.string()}), &out) == 0);
+    REQUIRE(runShell(editorCommand({map, "--size", size, "--canvas-only", "--screenshot", png.string()}), &out) == 0);
     const Image img = loadPng(png);
     int w = 0, h = 0;
     REQUIRE(std::sscanf(size, "%dx%d", &w, &h) == 2);
@@ -301,18 +257,18 @@ TEST_CASE("fixes: --lesson-step past the lesson's end and --funnel-step without 
   FixTempDir dir;
   const fs::path png = dir.path / "out.png";
   std::string out;
-  CHECK(shell(editorCommand({"--lesson", lesson.string(), "--lesson-step", "99", "--screenshot", png.string()}), &out) == 2);
+  CHECK(runShell(editorCommand({"--lesson", lesson.string(), "--lesson-step", "99", "--screenshot", png.string()}), &out) == 2);
   INFO(out);
   CHECK(out.find("polypath-editor: --lesson-step 99: " + lesson.string() + " has 8 steps (1..8)") != std::string::npos);
   CHECK_FALSE(fs::exists(png));
   CHECK(lessonStepError(lesson, 8).empty());  // the last step is fine
   CHECK(lessonStepError(lesson, 9) == "--lesson-step 9: " + lesson.string() + " has 8 steps (1..8)");
-  CHECK(shell(editorCommand({"--lesson", lesson.string(), "--lesson-step", "8", "--screenshot", png.string()})) == 0);
+  CHECK(runShell(editorCommand({"--lesson", lesson.string(), "--lesson-step", "8", "--screenshot", png.string()})) == 0);
   CHECK(fs::exists(png));
 
   const std::string map = dir.write("seed.json", kSeedJson);
   std::string out2;
-  CHECK(shell(editorCommand({map, "--funnel-step", "2", "--screenshot", png.string()}), &out2) == 2);
+  CHECK(runShell(editorCommand({map, "--funnel-step", "2", "--screenshot", png.string()}), &out2) == 2);
   CHECK(out2.find("polypath-editor: --funnel-step needs --method centre or portal (the funnel of triangle A*)") !=
         std::string::npos);
   CHECK(parseCommandLine({"--method", "polyanya", "--funnel-step", "1"}).error ==
@@ -328,7 +284,7 @@ TEST_CASE("fixes: a broken lesson file's error names the file, line, column and 
   const std::string lesson = dir.write("broken.json", "{\n  \"format\": \"polypath-lesson\",\n  \"title\": \"t\"\n  \"steps\": []\n}\n");
   const fs::path png = dir.path / "out.png";
   std::string out;
-  CHECK(shell(editorCommand({"--lesson", lesson, "--screenshot", png.string()}), &out) == 2);
+  CHECK(runShell(editorCommand({"--lesson", lesson, "--screenshot", png.string()}), &out) == 2);
   INFO(out);
   // Line 4, column 9: the end of the key after the missing comma, where the parser stopped.
   CHECK(out.find(lesson + ":4:9: not valid JSON: syntax error while parsing object - unexpected string literal; "
@@ -364,7 +320,7 @@ TEST_CASE("fixes: on a .map grid --screenshot-sequence writes one frame per expa
   FixTempDir dir;
   const fs::path frames = dir.path / "frames";
   std::string out;
-  REQUIRE(shell(editorCommand({map, "--screenshot-sequence", frames.string(), "--steps", "4", "--canvas-only",
+  REQUIRE(runShell(editorCommand({map, "--screenshot-sequence", frames.string(), "--steps", "4", "--canvas-only",
                                "--size", "400x300"}),
                 &out) == 0);
   INFO(out);
@@ -388,7 +344,7 @@ TEST_CASE("fixes: on a .map grid --screenshot-sequence writes one frame per expa
 
   const fs::path svg = dir.path / "grid.svg";
   std::string out2;
-  CHECK(shell(editorCommand({map, "--svg", svg.string()}), &out2) == 2);
+  CHECK(runShell(editorCommand({map, "--svg", svg.string()}), &out2) == 2);
   CHECK(out2.find("polypath-editor: --svg exports polygon maps; " + map + " is a grid (.map): use --screenshot OUT.png "
                   "or --screenshot-sequence DIR") != std::string::npos);
   CHECK_FALSE(fs::exists(svg));

@@ -1,10 +1,11 @@
 // test_editor_grid_document.cpp: a .map grid as an editor document (issue 5), driven
 // with SDL events: a painted wall saved with Ctrl+S and reloaded byte for byte; the
 // unsaved-changes questions on closing the window, opening another file and New; the
-// --start / --goal command-line options that put a grid search in a screenshot; and the
-// smoothed path drawn as lines.
+// --start / --goal command-line options that put a grid search in a screenshot; the
+// smoothed path drawn as lines; and unsaved walls autosaved on SIGTERM and recovered.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -12,7 +13,9 @@
 #include "core/debug_draw.hpp"
 #include "editor/command_line.hpp"
 #include "io/movingai.hpp"
+#include "editor/recovery.hpp"
 #include "support/headless_editor.hpp"
+#include "support/scoped_env.hpp"
 #include "support/temp_dir.hpp"
 
 using namespace polypath;
@@ -45,15 +48,6 @@ fs::path copyOfExplorer(const TempDir& dir) {
 void paintWall(HeadlessEditor& ed, int x0, int x1, int y) {
   ed.click("Grid Wall");
   ed.drag(cellOnScreen(ed, x0, y), cellOnScreen(ed, x1, y), 2 * (x1 - x0 + 1));
-}
-
-void closeWindow(HeadlessEditor& ed) {
-  SDL_Event close{};
-  close.type = SDL_WINDOWEVENT;
-  close.window.event = SDL_WINDOWEVENT_CLOSE;
-  close.window.windowID = SDL_GetWindowID(ed.app->window());
-  SDL_PushEvent(&close);
-  ed.frames(2);
 }
 
 bool hasButton(HeadlessEditor& ed, const std::string& name) {
@@ -97,7 +91,7 @@ TEST_CASE("editor grid: closing the window with unsaved walls asks, Cancel keeps
   editor::GridScene& g = ed.app->grid();
   paintWall(ed, 2, 4, 2);
   REQUIRE(g.dirty());
-  closeWindow(ed);
+  ed.closeWindow();
   CHECK_FALSE(ed.app->quitRequested());
   REQUIRE(hasButton(ed, "Grid Discard"));
   ed.click("Grid Cancel");
@@ -106,17 +100,75 @@ TEST_CASE("editor grid: closing the window with unsaved walls asks, Cancel keeps
   CHECK(g.dirty());
   CHECK(g.grid().isBlocked(3, 2));
   CHECK_FALSE(hasButton(ed, "Grid Discard"));
-  closeWindow(ed);
+  ed.closeWindow();
   CHECK_FALSE(ed.app->quitRequested());
   ed.click("Grid Discard");
   ed.frames(2);
   CHECK(ed.app->quitRequested());
 }
 
+TEST_CASE("editor grid: SDL_QUIT (SIGTERM) autosaves unsaved walls, and the next start's Recover restores them",
+          "[editor][editorgrid]") {
+  TempDir dir("editor-grid-recovery");
+  ScopedEnv xdg("XDG_CONFIG_HOME", (dir.path / "config").string());
+  const fs::path recovery = dir.path / "config" / "polypath" / "recovery.json";
+  const fs::path file = copyOfExplorer(dir);
+  // The map file is older than the autosave below (else the recovery is not offered).
+  fs::last_write_time(file, fs::last_write_time(file) - std::chrono::hours(1));
+  const std::string original = readText(file);
+  // The expected .map text, edited by hand: rows of 40 cells and a newline after "map\n";
+  // cells 3..5 of row 2 become walls (they are free in the textbook map).
+  std::string walled = original;
+  const std::size_t row2 = walled.find("map\n") + 4 + 2 * 41;
+  REQUIRE(walled.substr(row2 + 3, 3) == "...");
+  walled.replace(row2 + 3, 3, "@@@");
+  {
+    HeadlessEditor ed(withMap(file), kWidth, kHeight, true);
+    editor::GridScene& g = ed.app->grid();
+    REQUIRE(g.active());
+    CHECK(ed.app->ui().recovery_prompt.empty());
+    paintWall(ed, 3, 5, 2);
+    REQUIRE(g.dirty());
+    CHECK_FALSE(fs::exists(recovery));  // one edit, less than 30 s: not yet
+    ed.quitSignal();
+    CHECK(ed.app->quitRequested());
+  }  // the editor is gone: the recovery file stays
+  REQUIRE(fs::exists(recovery));
+  // The recovery file: the grid's .map text and the file it was edited from, as JSON.
+  std::string escaped;
+  for (char c : walled) escaped += c == '\n' ? std::string("\\n") : std::string(1, c);
+  CHECK(readText(recovery) == "{\n \"movingai_map\": \"" + escaped + "\",\n \"recovery_of\": \"" +
+                                  fs::absolute(file).string() + "\"\n}\n");
+  CHECK(readText(file) == original);  // the map itself is untouched
+  {
+    HeadlessEditor ed(withMap(file), kWidth, kHeight, true);
+    editor::GridScene& g = ed.app->grid();
+    const std::string prompt = ed.app->ui().recovery_prompt;
+    CHECK(prompt.find("Recover unsaved work from ") == 0);
+    CHECK(prompt.find(fs::absolute(file).string()) != std::string::npos);
+    CHECK(serializeMovingAiMap(g.grid()) == original);  // not yet
+    ed.frames(1);
+    ed.click("Recover");
+    CHECK(ed.app->ui().recovery_prompt.empty());
+    REQUIRE(g.active());
+    CHECK(serializeMovingAiMap(g.grid()) == walled);
+    for (int x = 2; x <= 6; ++x) CHECK(g.grid().isBlocked(x, 2) == (x >= 3 && x <= 5));
+    CHECK(g.dirty());
+    CHECK(g.file() == fs::absolute(file));
+    ed.frames(1);
+    CHECK(fs::exists(recovery));  // kept until the work is saved
+    ed.key(SDL_SCANCODE_S, KMOD_CTRL);
+    CHECK_FALSE(g.dirty());
+    ed.frames(1);
+    CHECK_FALSE(fs::exists(recovery));
+    CHECK(readText(file) == walled);
+  }
+}
+
 TEST_CASE("editor grid: nothing unsaved, closing the window quits at once", "[editor][editorgrid]") {
   HeadlessEditor ed(withMap(kExplorer));
   REQUIRE(ed.app->grid().active());
-  closeWindow(ed);
+  ed.closeWindow();
   CHECK(ed.app->quitRequested());
 }
 

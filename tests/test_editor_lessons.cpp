@@ -2,30 +2,19 @@
 // Next / Back / Page Down / Page Up / "press Step" prompts move the caption and the
 // search to the script's values, computed here with a fresh engine on the lesson's map;
 // opening a lesson asks before dropping unsaved work; --lesson and --lesson-step.
-#include <catch2/catch.hpp>
 
 #ifdef POLYPATH_HAVE_EDITOR
 
-#include <cmath>
-#include <filesystem>
-#include <string>
+#include "support/editor_test.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include "core/search.hpp"
-#include "editor/app.hpp"
 #include "editor/lessons.hpp"
 #include "editor/lessons_panel.hpp"
 #include "io/lesson.hpp"
-#include "support/headless_editor.hpp"
 #include "support/loaded_map.hpp"
 #include "support/run_cli.hpp"
-#include "support/temp_dir.hpp"
-
-using namespace polypath;
-using namespace polypath::editor;
-using namespace polypath::test;
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -208,7 +197,6 @@ TEST_CASE("editor lessons: a bad lesson file is an error naming the file, never 
   CHECK(ed.app->loadError().find("bad.json") != std::string::npos);
   CHECK(ed.app->scene().displayName() == "Seed demo");  // the map given stays
 }
-
 
 TEST_CASE("editor lessons: the navmesh lesson searches triangle A* and compares it with the visibility graph",
           "[editor][lessons][compare]") {

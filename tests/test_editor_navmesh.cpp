@@ -2,30 +2,19 @@
 // the visibility graph's length, triangle A* the CLI's, stepping Polyanya steps back
 // exactly, the funnel steps its apex through the path's corners, the navmesh layers reach
 // the screen, and the Layers list shows only the current method's layers.
-#include <catch2/catch.hpp>
 
 #ifdef POLYPATH_HAVE_EDITOR
 
-#include <cmath>
-#include <filesystem>
-#include <string>
+#include "support/editor_test.hpp"
 
 #include <nlohmann/json.hpp>
 
-#include "core/debug_draw.hpp"
 #include "core/polyanya.hpp"
 #include "core/recorded_graph.hpp"
 #include "editor/method_panel.hpp"
-#include "editor/scene.hpp"
-#include "io/map_io.hpp"
 #include "io/navmesh_build.hpp"
-#include "support/headless_editor.hpp"
 #include "support/loaded_map.hpp"
 #include "support/run_cli.hpp"
-
-using namespace polypath;
-using namespace polypath::editor;
-namespace fs = std::filesystem;
 
 namespace {
 

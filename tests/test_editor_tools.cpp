@@ -12,18 +12,11 @@
 // [SECTION] Grid and snap
 #ifdef POLYPATH_HAVE_EDITOR
 
-#include <catch2/catch.hpp>
+#include "support/editor_test.hpp"
 
-#include <cmath>
 #include <cstring>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <optional>
 #include <random>
-#include <sstream>
-#include <string>
-#include <vector>
 
 #include "core/visibility_graph.hpp"
 #include "editor/background.hpp"
@@ -31,15 +24,8 @@
 #include "editor/grid_snap.hpp"
 #include "editor/history.hpp"
 #include "editor/preferences.hpp"
-#include "io/map_io.hpp"
 #include "stb_image_write.h"
-#include "support/headless_editor.hpp"
-#include "support/temp_dir.hpp"
-
-namespace fs = std::filesystem;
-using namespace polypath;
-using namespace polypath::editor;
-using namespace polypath::test;
+#include "support/scoped_env.hpp"
 
 namespace {
 
@@ -69,22 +55,6 @@ void clickAt(HeadlessEditor& ed, Point p, Uint8 clicks = 1) {
   ed.button(true, x, y, SDL_BUTTON_LEFT, clicks);
   ed.button(false, x, y, SDL_BUTTON_LEFT, clicks);
 }
-
-/// Sets an environment variable for the scope.
-struct ScopedEnvVar {
-  std::string name;
-  std::optional<std::string> old;
-  ScopedEnvVar(std::string n, const std::string& value) : name(std::move(n)) {
-    if (const char* v = std::getenv(name.c_str())) old = v;
-    ::setenv(name.c_str(), value.c_str(), 1);
-  }
-  ~ScopedEnvVar() {
-    if (old)
-      ::setenv(name.c_str(), old->c_str(), 1);
-    else
-      ::unsetenv(name.c_str());
-  }
-};
 
 /// Each channel within `tolerance`.
 bool near(Color a, Color b, int tolerance = 2) {
@@ -570,7 +540,7 @@ TEST_CASE("preferences round-trip, and a broken file is ignored with a message n
 
 TEST_CASE("the editor reads its preferences at start and writes them when they change", "[editor]") {
   TempDir dir("editor-tools");
-  ScopedEnvVar xdg("XDG_CONFIG_HOME", (dir.path / "config").string());
+  ScopedEnv xdg("XDG_CONFIG_HOME", (dir.path / "config").string());
   const fs::path file = dir.path / "config" / "polypath" / "preferences.json";
   REQUIRE(defaultPreferencesFile() == file);
   Preferences p;

@@ -2,39 +2,41 @@
 // svg and trace (see method_search.hpp).
 #include "cli/method_search.hpp"
 
-#include "cli/path_navmesh.hpp"
 #include "core/debug_draw_navmesh.hpp"
 #include "core/debug_draw_polyanya.hpp"
 
 namespace polypath::cli {
 
-MethodSearch::MethodSearch(const QueryRequest& r, const LoadedQuery& q) : start_(r.start), goal_(r.goal) {
+namespace {
+
+/// The shared method `r` asks for: visibility, or navmesh with Polyanya (no node
+/// placement) or triangle A* (centre or portal nodes; queryOptions checked the name).
+MethodSettings methodSettings(const QueryRequest& r) {
+  MethodSettings s;
   if (r.method == "visibility") {
-    vis_graph_ = &q.level->graph();
+    s.kind = MethodKind::Visibility;
+  } else if (r.node_placement.empty()) {
+    s.kind = MethodKind::NavmeshExact;
   } else {
-    mesh_ = std::make_unique<NavMesh>(buildMethodNavMesh(q.searched(), r.map));
-    if (r.node_placement.empty()) pmesh_ = std::make_unique<PolyanyaMesh>(*mesh_);
+    NodePlacement placement = NodePlacement::Centre;
+    parseNodePlacement(r.node_placement.c_str(), placement);  // queryOptions accepted it
+    s.kind = placement == NodePlacement::Centre ? MethodKind::NavmeshCentre : MethodKind::NavmeshPortal;
+  }
+  return s;
+}
+
+}  // namespace
+
+MethodSearch::MethodSearch(const QueryRequest& r, const LoadedQuery& q) : start_(r.start), goal_(r.goal) {
+  const MethodSettings settings = methodSettings(r);
+  try {
+    run_.build(q.searched(), settings.kind == MethodKind::Visibility ? &q.level->graph() : nullptr, settings);
+  } catch (const GeometryError& e) {
+    badInput(r.map + ": cannot build the navigation mesh: " + e.what());
   }
   if (!r.start || !r.goal) return;
   try {
-    if (vis_graph_) {
-      vis_query_ = std::make_unique<VisibilityQuery>(*vis_graph_, *r.start, *r.goal);
-      graph_ = vis_query_.get();
-      start_node_ = vis_query_->startNode();
-      goal_node_ = vis_query_->goalNode();
-    } else if (pmesh_) {
-      poly_query_ = std::make_unique<PolyanyaQuery>(*pmesh_, *r.start, *r.goal);
-      graph_ = poly_query_.get();
-      start_node_ = PolyanyaQuery::startNode();
-      goal_node_ = PolyanyaQuery::goalNode();
-    } else {
-      NodePlacement placement = NodePlacement::Centre;
-      parseNodePlacement(r.node_placement.c_str(), placement);  // queryOptions accepted it
-      tri_query_ = std::make_unique<NavMeshQuery>(*mesh_, *r.start, *r.goal, placement);
-      graph_ = tri_query_.get();
-      start_node_ = tri_query_->startNode();
-      goal_node_ = tri_query_->goalNode();
-    }
+    run_.query(*r.start, *r.goal);
   } catch (const QueryError& e) {
     badInput(r.map + ": " + e.what());
   }
@@ -42,40 +44,31 @@ MethodSearch::MethodSearch(const QueryRequest& r, const LoadedQuery& q) : start_
 
 MethodSearch::~MethodSearch() = default;
 
-Path MethodSearch::worldPath(const Path& search) const {
-  if (!search.found) return search;
-  Path out = search;
-  if (poly_query_) {
-    out.points = poly_query_->pathPoints(search);
-  } else if (tri_query_) {
-    const NavMeshPath pulled = pullPath(*tri_query_, search);
-    out.points = pulled.points;
-    out.length = pulled.length;
-  }
-  return out;
-}
+Path MethodSearch::worldPath(const Path& search) const { return run_.worldPath(search); }
 
 void MethodSearch::drawStructure(DebugDraw& dd, std::uint32_t layers) const {
-  if (vis_graph_) drawVisibilityGraph(dd, *vis_graph_, layers);
-  if (mesh_) drawNavMesh(dd, *mesh_, layers);
+  if (const VisibilityGraph* vis = run_.visibilityGraph()) drawVisibilityGraph(dd, *vis, layers);
+  if (const NavMesh* mesh = run_.navMesh()) drawNavMesh(dd, *mesh, layers);
 }
 
 void MethodSearch::drawSearch(DebugDraw& dd, const SearchState& state, std::uint32_t layers) const {
-  if (poly_query_) drawPolyanya(dd, *poly_query_, state, layers & (LayerClosedSet | LayerOpenSet | LayerExpanded | LayerReflexNodes));
-  else if (graph_) polypath::drawSearch(dd, *graph_, state, layers);
+  if (const PolyanyaQuery* poly = run_.polyanyaQuery())
+    drawPolyanya(dd, *poly, state, layers & (LayerClosedSet | LayerOpenSet | LayerExpanded | LayerReflexNodes));
+  else if (const SearchGraph* graph = run_.graph())
+    polypath::drawSearch(dd, *graph, state, layers);
 }
 
 void MethodSearch::drawResult(DebugDraw& dd, const Path& search, std::uint32_t layers) const {
-  if (tri_query_ && search.found) {
-    const NavMeshPath pulled = pullPath(*tri_query_, search);
-    drawNavMeshPath(dd, *mesh_, pulled, layers);
+  if (const NavMeshQuery* tri = run_.triangleQuery(); tri && search.found) {
+    const NavMeshPath pulled = pullPath(*tri, search);
+    drawNavMeshPath(dd, *run_.navMesh(), pulled, layers);
     return;
   }
   drawPath(dd, worldPath(search), layers);
 }
 
 void MethodSearch::drawEndpoints(DebugDraw& dd, std::uint32_t layers) const {
-  if (vis_query_) drawQuery(dd, *vis_query_, layers);
+  if (const VisibilityQuery* vis = run_.visibilityQuery()) drawQuery(dd, *vis, layers);
   else drawStartGoal(dd, start_ ? &*start_ : nullptr, goal_ ? &*goal_ : nullptr, layers);
 }
 

@@ -1,19 +1,16 @@
 // method_search.hpp: one polygon-map method's search graph for a loaded query (the
-// visibility graph, Polyanya, or triangle A* on the navmesh), run by the one engine, and
-// drawn through DebugDraw layer by layer: what `polypath svg` and `polypath trace` show
-// for --method visibility and navmesh.
+// visibility graph, Polyanya, or triangle A* on the navmesh; built and queried by the
+// shared io/method_run.hpp), run by the one engine, and drawn through DebugDraw layer by
+// layer: what `polypath svg` and `polypath trace` show for --method visibility and navmesh.
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <optional>
 
 #include "cli/query_setup.hpp"
 #include "core/debug_draw.hpp"
-#include "core/navmesh.hpp"
-#include "core/polyanya.hpp"
 #include "core/search.hpp"
-#include "core/visibility_graph.hpp"
+#include "io/method_run.hpp"
 
 namespace polypath::cli {
 
@@ -27,9 +24,9 @@ class MethodSearch {
   ~MethodSearch();
 
   /// Null without a start or goal.
-  const SearchGraph* graph() const { return graph_; }
-  NodeId startNode() const { return start_node_; }
-  NodeId goalNode() const { return goal_node_; }
+  const SearchGraph* graph() const { return run_.graph(); }
+  NodeId startNode() const { return run_.startNode(); }
+  NodeId goalNode() const { return run_.goalNode(); }
   /// The world path a search result stands for: the visibility path as searched,
   /// Polyanya's turning points, or triangle A*'s funnel path (its length).
   Path worldPath(const Path& search) const;
@@ -45,14 +42,7 @@ class MethodSearch {
   void drawEndpoints(DebugDraw& dd, std::uint32_t layers) const;
 
  private:
-  const VisibilityGraph* vis_graph_ = nullptr;
-  std::unique_ptr<VisibilityQuery> vis_query_;
-  std::unique_ptr<NavMesh> mesh_;
-  std::unique_ptr<PolyanyaMesh> pmesh_;
-  std::unique_ptr<PolyanyaQuery> poly_query_;
-  std::unique_ptr<NavMeshQuery> tri_query_;
-  const SearchGraph* graph_ = nullptr;
-  NodeId start_node_ = kNoNode, goal_node_ = kNoNode;
+  MethodRun run_;
   std::optional<Point> start_, goal_;
 };
 

@@ -39,18 +39,10 @@ std::string ghfLabel(const NodeRecord& r) {
 }
 
 NodeInspection inspectNode(const SearchGraph& graph, const SearchState& state, NodeId n) {
-  NodeInspection in;
   const NodeRecord& r = state.record(n);
-  in.node = n;
-  in.position = graph.position(n);
-  in.status = r.status;
-  in.g = r.g;
-  in.h = r.h;
-  in.f = r.f;
-  in.parent = r.parent;
-  in.expansion = r.expansion;
-  in.is_start = n == state.start();
-  in.is_goal = n == state.goal();
+  NodeInspection in{.node = n, .position = graph.position(n), .status = r.status, .g = r.g, .h = r.h, .f = r.f,
+                    .parent = r.parent, .expansion = r.expansion, .open_rank = -1,
+                    .is_start = n == state.start(), .is_goal = n == state.goal(), .why = {}, .neighbours = {}};
 
   const std::string via = r.parent == kNoNode ? std::string(", the start") : " via " + nodeName(state, r.parent);
   switch (r.status) {

@@ -163,13 +163,7 @@ void App::loadPreferencesAtStart() {
   if (!prefs_file_) return;
   std::string message;
   const Preferences p = loadPreferences(*prefs_file_, &message);
-  ui_.layers = p.layers;
-  ui_.show_grid = p.show_grid;
-  ui_.show_node_ids = p.show_node_ids;
-  ui_.snap = p.snap;
-  ui_.snap_step = p.snap_step;
-  ui_.background = p.background;
-  ui_.recent = p.recent;
+  copySharedPreferences(ui_, p);
   if (!options_.size_given) {
     options_.width = p.window_width;
     options_.height = p.window_height;
@@ -180,15 +174,9 @@ void App::loadPreferencesAtStart() {
 
 Preferences App::currentPreferences() const {
   Preferences p;
-  p.layers = ui_.layers;
-  p.show_grid = ui_.show_grid;
-  p.show_node_ids = ui_.show_node_ids;
-  p.snap = ui_.snap;
-  p.snap_step = ui_.snap_step;
-  p.background = ui_.background;
+  copySharedPreferences(p, ui_);
   p.window_width = std::clamp(width(), 64, 16384);
   p.window_height = std::clamp(height(), 64, 16384);
-  p.recent = ui_.recent;
   return p;
 }
 
@@ -329,7 +317,7 @@ void App::offerRecovery() {
   recovery_file_ = defaultRecoveryFile();
   if (!recovery_file_) return;
   std::string error;
-  recovery_offer_ = findRecovery(*recovery_file_, scene_.file(), &error);
+  recovery_offer_ = findRecovery(*recovery_file_, grid_.active() ? grid_.file() : scene_.file(), &error);
   if (!error.empty()) {
     setStatus(ui_, "The recovery file " + recovery_file_->string() + " cannot be read (" + error +
                        "); it is left as it is and will be replaced by the next autosave.",
@@ -349,12 +337,17 @@ void App::handleRecoveryAnswer() {
   if (answer == RecoveryAnswer::None || !recovery_offer_ || !recovery_file_) return;
   if (answer == RecoveryAnswer::Recover) {
     const std::string when = recovery_offer_->when;
-    scene_.setDocument(std::move(recovery_offer_->doc), recovery_offer_->original, true);
-    scene_.setFileProblem("", "");
+    if (Grid* grid = std::get_if<Grid>(&recovery_offer_->doc)) {
+      grid_.recover(std::move(*grid), recovery_offer_->original);
+    } else {
+      grid_.close();
+      scene_.setDocument(std::move(std::get<MapDocument>(recovery_offer_->doc)), recovery_offer_->original, true);
+      scene_.setFileProblem("", "");
+    }
     ui_.path_text = recovery_offer_->original ? recovery_offer_->original->string() : std::string();
     ui_.hovered = ui_.dragged = Handle{};
     recovery_owned_ = true;  // kept until the work is saved or discarded
-    autosaved_edits_ = scene_.editCount();
+    autosaved_edits_ = editCount();
     setStatus(ui_, "Recovered the unsaved work from " + when + ": save it to keep it.", false);
   } else {
     removeRecovery(*recovery_file_);
@@ -364,11 +357,12 @@ void App::handleRecoveryAnswer() {
 }
 
 bool App::autosaveNow() {
-  if (!recovery_file_ || !scene_.dirty()) return false;
+  if (!recovery_file_ || !unsavedWork()) return false;
   last_autosave_ = std::chrono::steady_clock::now();
-  autosaved_edits_ = scene_.editCount();
+  autosaved_edits_ = editCount();
   std::string error;
-  if (!writeRecovery(scene_.document(), scene_.file(), *recovery_file_, &error)) {
+  if (autosavesGrid() ? !writeRecovery(grid_.grid(), grid_.file(), *recovery_file_, &error)
+                      : !writeRecovery(scene_.document(), scene_.file(), *recovery_file_, &error)) {
     if (!autosave_failed_) setStatus(ui_, "Autosave failed: " + error, true);
     autosave_failed_ = true;
     return false;
@@ -382,14 +376,14 @@ void App::autosaveTick() {
   if (!recovery_file_) return;
   // Saved or discarded (Save, or another map opened after "Discard and open"): the
   // recovery file is not needed any more.
-  if (recovery_owned_ && !scene_.dirty()) {
+  if (recovery_owned_ && !unsavedWork()) {
     removeRecovery(*recovery_file_);
     recovery_owned_ = false;
   }
   // Not while the recovery question is open (that would overwrite what it offers) and
   // not in the middle of a drag.
-  if (!scene_.dirty() || !ui_.recovery_prompt.empty() || recovery_offer_ || ui_.dragged) return;
-  const std::uint64_t edits = scene_.editCount() - autosaved_edits_;
+  if (!unsavedWork() || !ui_.recovery_prompt.empty() || recovery_offer_ || ui_.dragged || grid_.stroking()) return;
+  const std::uint64_t edits = editCount() - autosaved_edits_;
   if (edits == 0) return;
   const double since = std::chrono::duration<double>(std::chrono::steady_clock::now() - last_autosave_).count();
   if (edits >= kAutosaveEdits || since >= kAutosaveSeconds) autosaveNow();
@@ -554,7 +548,8 @@ void App::handleEvent(const SDL_Event& e) {
     case SDL_QUIT:
       // SIGTERM or SIGINT (closing the window is SDL_WINDOWEVENT_CLOSE): quit now, keeping
       // unsaved work in the recovery file.
-      if (scene_.dirty()) autosaveNow();
+      grid_.endStroke();  // a wall stroke in progress is work too
+      autosaveNow();
       ui_.quit = true;
       break;
     case SDL_WINDOWEVENT:

@@ -143,6 +143,11 @@ class App {
   void offerRecovery();
   void handleRecoveryAnswer();
   void autosaveTick();
+  // The work autosave keeps: the grid when it is open with unsaved walls, else the
+  // polygon map (which stays in memory behind a grid).
+  bool autosavesGrid() const { return grid_.active() && grid_.dirty(); }
+  bool unsavedWork() const { return autosavesGrid() || scene_.dirty(); }
+  std::uint64_t editCount() const { return scene_.editCount() + grid_.editCount(); }
   void handleEvent(const SDL_Event& e);
   void feedMouseToImGui();
   void canvas();

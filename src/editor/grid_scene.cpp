@@ -18,8 +18,18 @@ bool GridScene::open(const std::filesystem::path& file, std::string* error) {
     if (error) *error = e.what();
     return false;
   }
-  grid_ = std::move(g);
-  file_ = file;
+  adopt(std::move(g), file);
+  return true;
+}
+
+void GridScene::recover(Grid grid, std::optional<std::filesystem::path> file) {
+  adopt(std::move(grid), std::move(file));
+  saved_position_ = static_cast<std::size_t>(-1);  // no state of the history is the file's
+}
+
+void GridScene::adopt(Grid grid, std::optional<std::filesystem::path> file) {
+  grid_ = std::move(grid);
+  file_ = std::move(file);
   active_ = true;
   ++generation_;
   start_ = goal_ = -1;
@@ -33,7 +43,6 @@ bool GridScene::open(const std::filesystem::path& file, std::string* error) {
   stroking_ = false;
   stepping_ = running_ = false;
   research();
-  return true;
 }
 
 bool GridScene::save(const std::filesystem::path& file, std::string* error) {
@@ -87,6 +96,7 @@ void GridScene::endStroke() {
   if (saved_position_ > position_) saved_position_ = static_cast<std::size_t>(-1);  // the saved state is gone
   strokes_.push_back(std::move(stroke_));
   position_ = strokes_.size();
+  ++edits_;
 }
 
 void GridScene::apply(const GridStroke& s, bool forward) {
@@ -97,11 +107,13 @@ void GridScene::apply(const GridStroke& s, bool forward) {
 void GridScene::undo() {
   if (stroking_ || !canUndo()) return;
   apply(strokes_[--position_], false);
+  ++edits_;
 }
 
 void GridScene::redo() {
   if (stroking_ || !canRedo()) return;
   apply(strokes_[position_++], true);
+  ++edits_;
 }
 
 // Start, goal and settings ---------------------------------------------------------------

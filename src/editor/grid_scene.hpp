@@ -38,6 +38,9 @@ class GridScene {
   /// ("FILE:LINE:COLUMN: what") and keeps the current grid. Start and goal become the
   /// first and last free cells (row-major); the history is cleared; the grid is clean.
   bool open(const std::filesystem::path& file, std::string* error = nullptr);
+  /// Takes `grid` as unsaved work on `file` (a grid the recovery file kept, see
+  /// recovery.hpp): opened as open() does, but dirty until saved, with an empty history.
+  void recover(Grid grid, std::optional<std::filesystem::path> file);
   /// Writes the grid as a .map file atomically (saveMovingAiMap); the grid is clean after.
   bool save(const std::filesystem::path& file, std::string* error = nullptr);
   const Grid& grid() const { return grid_; }
@@ -48,6 +51,8 @@ class GridScene {
   std::string displayName() const;
   /// True when the grid differs from the file (walls painted since the last open/save).
   bool dirty() const { return position_ != saved_position_; }
+  /// Increases with every wall stroke that changed a cell, undo and redo (autosave counts them).
+  std::uint64_t editCount() const { return edits_; }
 
   // Walls ---------------------------------------------------------------------------
   /// Starts a stroke that sets cells blocked (`wall` true) or free.
@@ -115,6 +120,7 @@ class GridScene {
   void draw(DebugDraw& dd, std::uint32_t layers) const;
 
  private:
+  void adopt(Grid grid, std::optional<std::filesystem::path> file);  // open()'s and recover()'s common part
   void apply(const GridStroke& s, bool forward);
   void research();  // rebuilds the graph and search; replays the steps made so far
   void restart(int replay);  // ... making `replay` expansions (-1: to the end)
@@ -134,6 +140,7 @@ class GridScene {
   std::vector<GridStroke> strokes_;
   std::size_t position_ = 0, saved_position_ = 0;
   std::uint64_t generation_ = 0;
+  std::uint64_t edits_ = 0;
   bool stroking_ = false, stroke_wall_ = true;
   GridStroke stroke_;
 };

@@ -29,6 +29,20 @@ struct Preferences {
   friend bool operator==(const Preferences&, const Preferences&) = default;
 };
 
+/// Copies the preferences kept under the same names in Preferences and the editor's
+/// UiState (layers, grid, node ids, snap, snap step, background, recent files) from
+/// `from` to `to`, either way: the one list of them (the window size is not among them).
+template <class To, class From>
+void copySharedPreferences(To& to, const From& from) {
+  to.layers = from.layers;
+  to.show_grid = from.show_grid;
+  to.show_node_ids = from.show_node_ids;
+  to.snap = from.snap;
+  to.snap_step = from.snap_step;
+  to.background = from.background;
+  to.recent = from.recent;
+}
+
 /// ($XDG_CONFIG_HOME or $HOME/.config)/polypath: the editor's config folder (also of the
 /// recovery file); nullopt when neither variable gives an absolute folder.
 /// XDG_CONFIG_HOME is used only when absolute.

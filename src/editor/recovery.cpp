@@ -5,9 +5,13 @@
 
 #include <cstdlib>
 #include <ctime>
+#include <fstream>
+#include <functional>
+#include <sstream>
 #include <system_error>
 
 #include "editor/preferences.hpp"
+#include "io/movingai.hpp"
 
 namespace polypath::editor {
 
@@ -24,6 +28,18 @@ std::string localTime(const std::filesystem::path& file) {
   return buf;
 }
 
+// The recovery file as JSON when it holds a grid (an object with a "movingai_map"
+// string), else null (a polygon map, or anything loadMap should report on).
+nlohmann::json gridRecovery(const std::filesystem::path& recovery) {
+  std::ifstream in(recovery, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (text.str().find(std::string("\"") + kRecoveryGridKey + "\"") == std::string::npos) return nullptr;
+  nlohmann::json j = nlohmann::json::parse(text.str(), nullptr, false);
+  if (j.is_object() && j.contains(kRecoveryGridKey) && j[kRecoveryGridKey].is_string()) return j;
+  return nullptr;
+}
+
 }  // namespace
 
 std::optional<std::filesystem::path> defaultRecoveryFile() {
@@ -31,8 +47,12 @@ std::optional<std::filesystem::path> defaultRecoveryFile() {
   return std::nullopt;
 }
 
-bool writeRecovery(const MapDocument& doc, const std::optional<std::filesystem::path>& original,
-                   const std::filesystem::path& recovery, std::string* error) {
+namespace {
+
+// The one writer of recovery files: creates the folder, then `save` writes the work with
+// `of` (the original's absolute path, or null) as its "recovery_of".
+bool writeRecoveryWith(const std::optional<std::filesystem::path>& original, const std::filesystem::path& recovery,
+                       std::string* error, const std::function<void(const nlohmann::json& of)>& save) {
   try {
     std::error_code ec;
     std::filesystem::create_directories(recovery.parent_path(), ec);
@@ -40,16 +60,34 @@ bool writeRecovery(const MapDocument& doc, const std::optional<std::filesystem::
       if (error) *error = "cannot create " + recovery.parent_path().string() + ": " + ec.message();
       return false;
     }
-    MapDocument copy = doc;
-    if (!copy.extra.is_object()) copy.extra = nlohmann::json::object();
-    copy.extra[kRecoveryOfKey] = original ? nlohmann::json(std::filesystem::absolute(*original).string())
-                                          : nlohmann::json(nullptr);
-    saveMap(copy, recovery);
+    save(original ? nlohmann::json(std::filesystem::absolute(*original).string()) : nlohmann::json(nullptr));
     return true;
   } catch (const std::exception& e) {
     if (error) *error = e.what();
     return false;
   }
+}
+
+}  // namespace
+
+bool writeRecovery(const MapDocument& doc, const std::optional<std::filesystem::path>& original,
+                   const std::filesystem::path& recovery, std::string* error) {
+  return writeRecoveryWith(original, recovery, error, [&](const nlohmann::json& of) {
+    MapDocument copy = doc;
+    if (!copy.extra.is_object()) copy.extra = nlohmann::json::object();
+    copy.extra[kRecoveryOfKey] = of;
+    saveMap(copy, recovery);
+  });
+}
+
+bool writeRecovery(const Grid& grid, const std::optional<std::filesystem::path>& original,
+                   const std::filesystem::path& recovery, std::string* error) {
+  return writeRecoveryWith(original, recovery, error, [&](const nlohmann::json& of) {
+    nlohmann::json j = nlohmann::json::object();
+    j[kRecoveryGridKey] = serializeMovingAiMap(grid);
+    j[kRecoveryOfKey] = of;
+    saveTextFileAtomically(j.dump(1) + "\n", recovery);
+  });
 }
 
 std::optional<RecoveryOffer> findRecovery(const std::filesystem::path& recovery,
@@ -65,14 +103,24 @@ std::optional<RecoveryOffer> findRecovery(const std::filesystem::path& recovery,
       if (!ec2 && saved <= opened_time) return std::nullopt;  // the map was saved after the autosave
     }
     RecoveryOffer offer;
-    offer.doc = loadMap(recovery);
-    if (offer.doc.extra.is_object() && offer.doc.extra.contains(kRecoveryOfKey)) {
-      const nlohmann::json& of = offer.doc.extra[kRecoveryOfKey];
+    auto takeOriginal = [&offer](const nlohmann::json& of) {
       if (of.is_string() && !of.get<std::string>().empty()) offer.original = std::filesystem::path(of.get<std::string>());
-      offer.doc.extra.erase(kRecoveryOfKey);
+    };
+    const nlohmann::json grid = gridRecovery(recovery);
+    if (!grid.is_null()) {
+      // A grid: its .map text, read as a .map file is (errors name the recovery file).
+      offer.doc = parseMovingAiMap(grid[kRecoveryGridKey].get<std::string>(), recovery.string());
+      if (grid.contains(kRecoveryOfKey)) takeOriginal(grid[kRecoveryOfKey]);
+    } else {
+      MapDocument doc = loadMap(recovery);
+      if (doc.extra.is_object() && doc.extra.contains(kRecoveryOfKey)) {
+        takeOriginal(doc.extra[kRecoveryOfKey]);
+        doc.extra.erase(kRecoveryOfKey);
+      }
+      // loadMap names an unnamed map after the file: "recovery" is not the user's name.
+      if (doc.name == recovery.stem().string()) doc.name.clear();
+      offer.doc = std::move(doc);
     }
-    // loadMap names an unnamed map after the file: "recovery" is not the user's name.
-    if (offer.doc.name == recovery.stem().string()) offer.doc.name.clear();
     offer.when = localTime(recovery);
     return offer;
   } catch (const std::exception& e) {

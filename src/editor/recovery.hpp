@@ -1,23 +1,32 @@
 // recovery.hpp: autosave of unsaved work to a recovery file, and finding it again at the
 // next start.
 //
-// The recovery file is ($XDG_CONFIG_HOME or ~/.config)/polypath/recovery.json: the
-// document as a normal map file (written atomically with polypath::saveMap), plus the
-// key "recovery_of" holding the path of the file it was edited from (null for an
-// untitled document). The editor writes it while the document has unsaved changes and
-// deletes it when the work is saved or discarded.
+// The recovery file is ($XDG_CONFIG_HOME or ~/.config)/polypath/recovery.json, written
+// atomically, with the key "recovery_of" holding the absolute path of the file the work
+// was edited from (null for an untitled document). A polygon map is written as a normal
+// map file (polypath::saveMap) plus that key; a grid as the JSON object
+// {"movingai_map": "<the .map text, serializeMovingAiMap>", "recovery_of": ...}. The
+// editor writes it while the document has unsaved changes and deletes it when the work
+// is saved or discarded.
 #pragma once
 
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <variant>
 
+#include "core/grid.hpp"
 #include "io/map_io.hpp"
 
 namespace polypath::editor {
 
 /// The extra top-level key naming the file a recovery document was edited from.
 inline constexpr const char* kRecoveryOfKey = "recovery_of";
+/// The key of a grid's recovery file holding the grid as Moving AI .map text.
+inline constexpr const char* kRecoveryGridKey = "movingai_map";
+
+/// The unsaved work a recovery file holds: a polygon map or a grid (.map document).
+using RecoveredWork = std::variant<MapDocument, Grid>;
 
 /// ($XDG_CONFIG_HOME or $HOME/.config)/polypath/recovery.json; nullopt when neither
 /// variable gives an absolute folder. XDG_CONFIG_HOME is used only when absolute.
@@ -27,10 +36,13 @@ std::optional<std::filesystem::path> defaultRecoveryFile();
 /// `original`. Atomic. False with `error` set on failure; never throws.
 bool writeRecovery(const MapDocument& doc, const std::optional<std::filesystem::path>& original,
                    const std::filesystem::path& recovery, std::string* error = nullptr);
+/// The same for a grid: its .map text under "movingai_map" (see above).
+bool writeRecovery(const Grid& grid, const std::optional<std::filesystem::path>& original,
+                   const std::filesystem::path& recovery, std::string* error = nullptr);
 
 /// A recovery file found at start.
 struct RecoveryOffer {
-  MapDocument doc;                                ///< the recovered document, without the "recovery_of" key
+  RecoveredWork doc;                              ///< the recovered document (a map without the "recovery_of" key)
   std::optional<std::filesystem::path> original;  ///< the file it was edited from, if any
   std::string when;                               ///< local modification time, "2024-05-01 14:03:12"
 };

@@ -120,114 +120,36 @@ MethodView::MethodView() = default;
 MethodView::~MethodView() = default;
 
 void MethodView::dropQuery() {
-  tri_query_.reset();
-  recorded_.reset();
-  poly_query_.reset();
-  vis_query_.reset();
-  graph_ = nullptr;
-  start_node_ = goal_node_ = kNoNode;
+  run_.dropQuery();
   funnel_ready_ = false;
 }
 
 void MethodView::clear() {
-  dropQuery();
-  grid_graph_.reset();
-  grid_.reset();
-  pmesh_.reset();
-  mesh_.reset();
-  vis_graph_ = nullptr;
-  built_ = false;
+  run_.clear();
   funnel_ready_ = false;
   funnel_nodes_.clear();
   funnel_steps_.clear();
 }
 
 void MethodView::build(const PolygonMap& map, const VisibilityGraph* graph, const MethodSettings& settings) {
-  const int funnel = funnel_position_;
   clear();
-  settings_ = settings;
-  funnel_position_ = funnel;
   const auto t0 = std::chrono::steady_clock::now();
-  switch (settings.kind) {
-    case MethodKind::Visibility:
-      if (!graph) throw std::invalid_argument("the visibility graph is not built");
-      vis_graph_ = graph;
-      break;
-    case MethodKind::NavmeshExact:
-    case MethodKind::NavmeshCentre:
-    case MethodKind::NavmeshPortal:
-      mesh_ = std::make_unique<NavMesh>(buildNavMesh(map));
-      if (settings.kind == MethodKind::NavmeshExact) pmesh_ = std::make_unique<PolyanyaMesh>(*mesh_);
-      break;
-    case MethodKind::Grid:
-      grid_ = std::make_unique<Grid>(rasterize(map, settings.cell_size));
-      grid_graph_ = std::make_unique<GridGraph>(*grid_);
-      break;
-  }
+  run_.build(map, graph, settings);
   build_ms_ = msSince(t0);
-  built_ = true;
 }
 
 void MethodView::query(Point start, Point goal) {
   dropQuery();
-  if (!built_) return;
-  switch (settings_.kind) {
-    case MethodKind::Visibility:
-      vis_query_ = std::make_unique<VisibilityQuery>(*vis_graph_, start, goal);
-      graph_ = vis_query_.get();
-      start_node_ = vis_query_->startNode();
-      goal_node_ = vis_query_->goalNode();
-      break;
-    case MethodKind::NavmeshExact:
-      poly_query_ = std::make_unique<PolyanyaQuery>(*pmesh_, start, goal);
-      recorded_ = std::make_unique<RecordedGraph>(*poly_query_, kMaxPolyanyaNodes);
-      graph_ = recorded_.get();
-      start_node_ = PolyanyaQuery::startNode();
-      goal_node_ = PolyanyaQuery::goalNode();
-      break;
-    case MethodKind::NavmeshCentre:
-    case MethodKind::NavmeshPortal:
-      tri_query_ = std::make_unique<NavMeshQuery>(
-          *mesh_, start, goal,
-          settings_.kind == MethodKind::NavmeshCentre ? NodePlacement::Centre : NodePlacement::Portal);
-      graph_ = tri_query_.get();
-      start_node_ = tri_query_->startNode();
-      goal_node_ = tri_query_->goalNode();
-      break;
-    case MethodKind::Grid: {
-      const int s = grid_->locate(start), g = grid_->locate(goal);
-      char buf[160];
-      if (s < 0 || g < 0) {
-        const Point p = s < 0 ? start : goal;
-        std::snprintf(buf, sizeof buf, "%s (%.6g, %.6g) lies on no free cell of the grid (cell %.3g); use a smaller cell",
-                      s < 0 ? "start" : "goal", p.x, p.y, settings_.cell_size);
-        throw QueryError(buf);
-      }
-      graph_ = grid_graph_.get();
-      start_node_ = s;
-      goal_node_ = g;
-      break;
-    }
-  }
+  run_.query(start, goal, kMaxPolyanyaNodes);
 }
 
 Path MethodView::worldPath(const Path& search) const {
-  if (!search.found || !graph_) return search;
-  Path out = search;
-  if (poly_query_) {
-    out.points = poly_query_->pathPoints(search);
-  } else if (tri_query_) {
-    prepareFunnel(search);
-    out.points = funnel_path_.points;
-    out.length = funnel_path_.length;
-  } else if (grid_graph_) {
-    out.length = search.length / grid_graph_->costPerUnit();
-  }
-  return out;
+  if (run_.triangleQuery() && search.found) prepareFunnel(search);
+  return run_.worldPath(search, run_.triangleQuery() ? &funnel_path_ : nullptr);
 }
 
 std::string MethodView::searchWarning() const {
-  if (!recorded_ || !recorded_->truncated()) return {};
+  if (!run_.recorded() || !run_.recorded()->truncated()) return {};
   char buf[160];
   std::snprintf(buf, sizeof buf, "Polyanya stopped after %zu search nodes without reaching the goal (the editor's limit)",
                 kMaxPolyanyaNodes);
@@ -236,44 +158,45 @@ std::string MethodView::searchWarning() const {
 
 std::string MethodView::structureSummary() const {
   char buf[96];
-  if (mesh_)
-    std::snprintf(buf, sizeof buf, "%zu triangles, %zu portals", mesh_->faces().size(), mesh_->portals().size());
-  else if (grid_)
-    std::snprintf(buf, sizeof buf, "%d x %d cells, %lld free", grid_->width, grid_->height,
-                  static_cast<long long>(grid_->freeCount()));
-  else if (vis_graph_)
-    std::snprintf(buf, sizeof buf, "%zu nodes, %zu links", vis_graph_->nodes().size(), vis_graph_->links().size());
+  if (const NavMesh* mesh = run_.navMesh())
+    std::snprintf(buf, sizeof buf, "%zu triangles, %zu portals", mesh->faces().size(), mesh->portals().size());
+  else if (const Grid* grid = run_.grid())
+    std::snprintf(buf, sizeof buf, "%d x %d cells, %lld free", grid->width, grid->height,
+                  static_cast<long long>(grid->freeCount()));
+  else if (const VisibilityGraph* vis = run_.visibilityGraph())
+    std::snprintf(buf, sizeof buf, "%zu nodes, %zu links", vis->nodes().size(), vis->links().size());
   else
     return "not built";
   return buf;
 }
 
 void MethodView::drawStructure(DebugDraw& dd, std::uint32_t layers) const {
-  if (mesh_) drawNavMesh(dd, *mesh_, layers & (LayerNavTriangles | LayerNavAdjacency));
-  if (grid_) drawGrid(dd, *grid_, layers & LayerGridCells);
-  if (vis_graph_) drawVisibilityGraph(dd, *vis_graph_, layers & LayerLosLinks);
+  if (const NavMesh* mesh = run_.navMesh()) drawNavMesh(dd, *mesh, layers & (LayerNavTriangles | LayerNavAdjacency));
+  if (const Grid* grid = run_.grid()) drawGrid(dd, *grid, layers & LayerGridCells);
+  if (const VisibilityGraph* vis = run_.visibilityGraph()) drawVisibilityGraph(dd, *vis, layers & LayerLosLinks);
 }
 
 void MethodView::drawSearch(DebugDraw& dd, const SearchState& state, std::uint32_t layers) const {
-  if (!graph_) return;
-  if (grid_) {
-    drawGridSearch(dd, *grid_, state, layers & (LayerGridExplored | LayerGridWaiting | LayerExpanded));
+  const SearchGraph* graph = run_.graph();
+  if (!graph) return;
+  if (const Grid* grid = run_.grid()) {
+    drawGridSearch(dd, *grid, state, layers & (LayerGridExplored | LayerGridWaiting | LayerExpanded));
     return;
   }
-  if (poly_query_) {
-    drawPolyanya(dd, *poly_query_, state, layers & (LayerClosedSet | LayerOpenSet | LayerExpanded | LayerReflexNodes));
+  if (const PolyanyaQuery* poly = run_.polyanyaQuery()) {
+    drawPolyanya(dd, *poly, state, layers & (LayerClosedSet | LayerOpenSet | LayerExpanded | LayerReflexNodes));
     return;
   }
   // One call per layer so each set is drawn over the previous one.
   for (Layer l : {LayerClosedSet, LayerOpenSet, LayerRelaxed, LayerExpanded})
-    if (layers & l) polypath::drawSearch(dd, *graph_, state, l);
+    if (layers & l) polypath::drawSearch(dd, *graph, state, l);
 }
 
 void MethodView::drawResult(DebugDraw& dd, const Path& search, std::uint32_t layers) const {
-  if (!graph_) return;
-  if (tri_query_ && search.found) {
+  if (!run_.graph()) return;
+  if (run_.triangleQuery() && search.found) {
     prepareFunnel(search);
-    drawCorridor(dd, *mesh_, funnel_path_.corridor, layers);
+    drawCorridor(dd, *run_.navMesh(), funnel_path_.corridor, layers);
     drawPortals(dd, funnel_path_.portals, layers);
     SteerDraw steer(dd);
     drawPortals(steer, portalCorridor(funnel_path_.portals).portals, layers);
@@ -286,21 +209,22 @@ void MethodView::drawResult(DebugDraw& dd, const Path& search, std::uint32_t lay
     }
     return;
   }
-  if (grid_ && search.found) drawGridPath(dd, *grid_, search, {}, layers & LayerPath);
+  if (run_.grid() && search.found) drawGridPath(dd, *run_.grid(), search, {}, layers & LayerPath);
   drawPath(dd, worldPath(search), layers & LayerPath);
 }
 
 void MethodView::prepareFunnel(const Path& search) const {
-  if (!tri_query_) return;
+  const NavMeshQuery* tri = run_.triangleQuery();
+  if (!tri) return;
   if (funnel_ready_ && funnel_nodes_ == search.nodes) return;
-  funnel_path_ = pullPath(*tri_query_, search);
+  funnel_path_ = pullPath(*tri, search);
   funnel_steps_ = funnel_path_.portals.size() >= 2 ? funnelSteps(funnel_path_.portals) : std::vector<FunnelState>{};
   funnel_nodes_ = search.nodes;
   funnel_ready_ = true;
 }
 
 int MethodView::funnelCount(const Path& search) const {
-  if (!tri_query_ || !search.found) return 0;
+  if (!run_.triangleQuery() || !search.found) return 0;
   prepareFunnel(search);
   return funnel_steps_.empty() ? 0 : static_cast<int>(funnel_steps_.size()) - 1;
 }

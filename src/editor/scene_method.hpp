@@ -26,19 +26,16 @@
 #include "core/recorded_graph.hpp"
 #include "core/search.hpp"
 #include "core/visibility_graph.hpp"
+#include "io/method_run.hpp"
 
 namespace polypath::editor {
 
 // [SECTION] Methods
 
-/// A search method on a polygon map.
-enum class MethodKind {
-  Visibility,     ///< A* on the visibility graph of reflex vertices (exact)
-  NavmeshExact,   ///< Polyanya on the constrained Delaunay navmesh (exact)
-  NavmeshCentre,  ///< triangle A*, nodes at triangle centres (seed 003), then the funnel
-  NavmeshPortal,  ///< triangle A*, nodes at portal midpoints (Detour), then the funnel
-  Grid,           ///< A* on the map rasterized at a cell size (8 moves, no corner cutting)
-};
+/// The method kinds and settings are the shared ones of io/method_run.hpp.
+using polypath::MethodKind;
+using polypath::MethodSettings;
+
 /// Every method, in the order of the method selector.
 inline constexpr MethodKind kMethodKinds[] = {MethodKind::Visibility, MethodKind::NavmeshExact,
                                                MethodKind::NavmeshCentre, MethodKind::NavmeshPortal,
@@ -52,12 +49,6 @@ bool isNavmesh(MethodKind kind);
 /// True for the two triangle A* methods (they have a corridor, portals and a funnel).
 bool isTriangleSearch(MethodKind kind);
 
-/// A method and its one setting.
-struct MethodSettings {
-  MethodKind kind = MethodKind::Visibility;
-  double cell_size = 1.0;  ///< Grid: world units per cell side (> 0)
-  friend bool operator==(const MethodSettings&, const MethodSettings&) = default;
-};
 /// "visibility graph", or "grid (cell 0.5)".
 std::string describe(const MethodSettings& s);
 /// Parses a method name as the editor's --method takes it: "visibility", "polyanya",
@@ -73,8 +64,9 @@ std::uint32_t methodLayers(MethodKind kind);
 
 // [SECTION] MethodView
 
-/// One method's built structure on one map and its query for one start and goal: the
-/// SearchGraph the engine runs on, the path it gives, and the drawing.
+/// One method's built structure on one map and its query for one start and goal (a
+/// MethodRun: the SearchGraph the engine runs on, the path it gives), the editor's drawing
+/// of it and the funnel stepped one portal at a time.
 class MethodView {
  public:
   MethodView();
@@ -82,29 +74,26 @@ class MethodView {
   MethodView(const MethodView&) = delete;
   MethodView& operator=(const MethodView&) = delete;
 
-  /// Builds the method on `map` (world units): the navmesh by GEOS's constrained Delaunay
-  /// triangulation, the grid by rasterize(); Visibility borrows `graph` (it must be the
-  /// visibility graph of `map` and outlive the view). Drops any query. Throws GeometryError
-  /// or std::invalid_argument (bad cell size, grid too large) with the reason; the view is
-  /// then empty.
+  /// MethodRun::build (same arguments and errors; `graph` must outlive the view), timed
+  /// for buildMs(); any query and funnel are dropped.
   void build(const PolygonMap& map, const VisibilityGraph* graph, const MethodSettings& settings);
   /// Forgets structure and query.
   void clear();
-  const MethodSettings& settings() const { return settings_; }
+  const MethodSettings& settings() const { return run_.settings(); }
   /// Milliseconds the last build() took.
   double buildMs() const { return build_ms_; }
   /// True after a successful build().
-  bool built() const { return built_; }
+  bool built() const { return run_.built(); }
 
   /// Links start and goal (world units) into the method's graph. Throws QueryError (or
   /// std::exception) naming the point when it lies outside the mesh or on no free cell.
   void query(Point start, Point goal);
-  bool hasQuery() const { return graph_ != nullptr; }
+  bool hasQuery() const { return run_.graph() != nullptr; }
   /// The graph the engine searches (for Polyanya a RecordedGraph, so searches on it can
   /// be stepped back and replayed); null without a query. Valid until the next build or query.
-  const SearchGraph* graph() const { return graph_; }
-  NodeId startNode() const { return start_node_; }
-  NodeId goalNode() const { return goal_node_; }
+  const SearchGraph* graph() const { return run_.graph(); }
+  NodeId startNode() const { return run_.startNode(); }
+  NodeId goalNode() const { return run_.goalNode(); }
 
   /// The path a search result on graph() stands for, in world units: the visibility or
   /// grid path as searched; Polyanya's turning points; for triangle A* the funnel path
@@ -140,32 +129,19 @@ class MethodView {
   const std::vector<FunnelPortal>& funnelPortals(const Path& search) const;
 
   /// The navmesh (navmesh methods after build), else null.
-  const NavMesh* navMesh() const { return mesh_.get(); }
+  const NavMesh* navMesh() const { return run_.navMesh(); }
   /// The triangle query (triangle A* after query), else null.
-  const NavMeshQuery* triangleQuery() const { return tri_query_.get(); }
+  const NavMeshQuery* triangleQuery() const { return run_.triangleQuery(); }
   /// The grid (Grid after build), else null.
-  const Grid* grid() const { return grid_.get(); }
+  const Grid* grid() const { return run_.grid(); }
 
  private:
   /// Forgets the query (its graph, nodes and funnel); the built structure stays.
   void dropQuery();
   void prepareFunnel(const Path& search) const;
 
-  MethodSettings settings_;
-  bool built_ = false;
+  MethodRun run_;
   double build_ms_ = 0.0;
-  const VisibilityGraph* vis_graph_ = nullptr;
-  std::unique_ptr<NavMesh> mesh_;
-  std::unique_ptr<PolyanyaMesh> pmesh_;
-  std::unique_ptr<Grid> grid_;
-  std::unique_ptr<GridGraph> grid_graph_;
-
-  std::unique_ptr<VisibilityQuery> vis_query_;
-  std::unique_ptr<PolyanyaQuery> poly_query_;
-  std::unique_ptr<RecordedGraph> recorded_;
-  std::unique_ptr<NavMeshQuery> tri_query_;
-  const SearchGraph* graph_ = nullptr;
-  NodeId start_node_ = kNoNode, goal_node_ = kNoNode;
 
   // The funnel of the last path asked about (cached by its node sequence).
   mutable std::vector<NodeId> funnel_nodes_;

@@ -14,6 +14,7 @@
 #include <SDL.h>
 
 #include "editor/app.hpp"
+#include "stb_image.h"
 
 namespace polypath::test {
 
@@ -55,6 +56,22 @@ struct HeadlessEditor {
   }
   void frames(int n) {
     for (int i = 0; i < n; ++i) app->frame();
+  }
+  /// The window's close button (SDL_WINDOWEVENT_CLOSE), then two frames.
+  void closeWindow() {
+    SDL_Event e{};
+    e.type = SDL_WINDOWEVENT;
+    e.window.event = SDL_WINDOWEVENT_CLOSE;
+    e.window.windowID = SDL_GetWindowID(app->window());
+    SDL_PushEvent(&e);
+    frames(2);
+  }
+  /// SDL_QUIT, as SDL sends it on SIGTERM or SIGINT, then one frame.
+  void quitSignal() {
+    SDL_Event e{};
+    e.type = SDL_QUIT;
+    SDL_PushEvent(&e);
+    frames(1);
   }
   void motion(int x, int y) {
     SDL_Event e{};
@@ -136,6 +153,17 @@ struct HeadlessEditor {
     return img;
   }
 };
+
+/// A PNG file read with stb_image as RGBA (an empty Image when it cannot be read).
+inline Image loadPng(const std::filesystem::path& file) {
+  Image img;
+  int channels = 0;
+  unsigned char* data = stbi_load(file.string().c_str(), &img.width, &img.height, &channels, 4);
+  if (!data) return Image{};
+  img.rgba.assign(data, data + static_cast<std::size_t>(img.width) * static_cast<std::size_t>(img.height) * 4);
+  stbi_image_free(data);
+  return img;
+}
 
 inline AppOptions withMap(const std::filesystem::path& map) {
   AppOptions o;

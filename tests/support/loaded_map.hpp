@@ -30,6 +30,9 @@ struct LoadedMap {
   }
 };
 
+/// maps/NAME of the source tree (a shipped map; not checked to exist).
+inline std::filesystem::path shippedMap(const char* name) { return std::filesystem::path(POLYPATH_SOURCE_DIR) / "maps" / name; }
+
 /// Every maps/*.json file of the source tree, sorted by name.
 inline std::vector<std::filesystem::path> shippedMaps() {
   std::vector<std::filesystem::path> files;

@@ -2,6 +2,7 @@
 #include "support/run_cli.hpp"
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -61,6 +62,15 @@ std::vector<std::string> linesOf(const std::string& text) {
     start = end + 1;
   }
   return lines;
+}
+
+int runShell(const std::string& cmd, std::string* output) {
+  const fs::path out = fs::temp_directory_path() / ("polypath-shell-" + std::to_string(::getpid()) + ".txt");
+  const int status = std::system((cmd + " >'" + out.string() + "' 2>&1").c_str());
+  if (output) *output = readWholeFile(out);
+  std::error_code ec;
+  fs::remove(out, ec);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 }  // namespace polypath::test

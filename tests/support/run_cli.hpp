@@ -18,6 +18,10 @@ struct RunResult {
 /// Runs `polypath ARGS...`, capturing stdout (popen) and stderr (a temporary file).
 RunResult runCli(const std::vector<std::string>& args);
 
+/// Runs a shell command (std::system); returns its exit code (-1 if it did not exit)
+/// and, when `output` is given, what it wrote to stdout and stderr (via a temporary file).
+int runShell(const std::string& cmd, std::string* output = nullptr);
+
 /// The whole content of a file ("" when it cannot be read).
 std::string readWholeFile(const std::filesystem::path& file);
 
