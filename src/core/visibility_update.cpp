@@ -18,12 +18,21 @@ bool linkableAt(const PolygonMap& map, int c, Point t) {
   return orient(k.position, t, k.first) * orient(k.position, t, k.last) >= 0;
 }
 
-// A link of the updated graph, ordered by its node pair (i < j) as the build orders links.
-struct NewLink {
-  NodeId i, j;
-  double length;
-  bool operator<(const NewLink& o) const { return i != o.i ? i < o.i : j < o.j; }
+// The build's order of links: by node pair (a < b).
+bool linkLess(const VisibilityGraph::Link& x, const VisibilityGraph::Link& y) {
+  return x.a != y.a ? x.a < y.a : x.b < y.b;
+}
+
+struct Box {
+  Point min, max;
 };
+
+// Cohen-Sutherland outcode of p against the box: which of its four sides p is beyond.
+// A segment whose two ends share a bit keeps off the box.
+unsigned char outcode(Point p, const Box& box) {
+  return static_cast<unsigned char>((p.x < box.min.x) | (p.x > box.max.x) << 1 | (p.y < box.min.y) << 2 |
+                                    (p.y > box.max.y) << 3);
+}
 
 // A directed ring edge by its end coordinates; equal keys are the same edge.
 using EdgeKey = std::array<double, 4>;
@@ -39,6 +48,33 @@ std::vector<EdgeKey> sortedEdges(const PolygonMap& map) {
   return keys;
 }
 
+// The directed ring edges present in only one of the two maps, as sorted keys (a multiset
+// symmetric difference). When the maps have the same rings (an edit that moved vertices),
+// only the edges that differ at their index are compared: the edges common to both
+// cancel either way.
+std::vector<EdgeKey> changedEdges(const PolygonMap& old, const PolygonMap& map) {
+  const auto& va = old.vertices();
+  const auto& vb = map.vertices();
+  std::vector<EdgeKey> gone, come, out;
+  bool aligned = va.size() == vb.size();
+  for (std::size_t i = 0; aligned && i < va.size(); ++i) aligned = va[i].next == vb[i].next;
+  if (aligned) {
+    for (std::size_t i = 0; i < va.size(); ++i) {
+      const Point p = va[i].position, q = va[va[i].next].position, s = vb[i].position, t = vb[vb[i].next].position;
+      if (p == s && q == t) continue;
+      gone.push_back({p.x, p.y, q.x, q.y});
+      come.push_back({s.x, s.y, t.x, t.y});
+    }
+    std::sort(gone.begin(), gone.end());
+    std::sort(come.begin(), come.end());
+  } else {
+    gone = sortedEdges(old);
+    come = sortedEdges(map);
+  }
+  std::set_symmetric_difference(gone.begin(), gone.end(), come.begin(), come.end(), std::back_inserter(out));
+  return out;
+}
+
 // A node's identity across maps: its corner (position and the two wedge rays) and
 // its (possibly offset) position.
 using NodeKey = std::array<double, 8>;
@@ -47,10 +83,6 @@ NodeKey nodeKey(const PolygonMap& map, const VisibilityGraph::Node& n) {
   const PolygonMap::Corner& c = map.corners()[n.corner];
   return {c.position.x, c.position.y, c.first.x, c.first.y, c.last.x, c.last.y, n.position.x, n.position.y};
 }
-
-struct Box {
-  Point min, max;
-};
 
 // Conservative: the closed segment [a, b] may meet the box (a box slightly larger than
 // the true one is used by the caller, so rounding here never hides a contact).
@@ -75,6 +107,75 @@ bool segmentNearBox(Point a, Point b, const Box& box) {
     if (t0 > t1) return false;
   }
   return true;
+}
+
+struct Segment {
+  Point a, b;
+};
+
+// Exact: the closed segments [p, q] and [a, b] share at least one point.
+bool segmentsMeet(Point p, Point q, Point a, Point b) {
+  if (std::max(p.x, q.x) < std::min(a.x, b.x) || std::min(p.x, q.x) > std::max(a.x, b.x) ||
+      std::max(p.y, q.y) < std::min(a.y, b.y) || std::min(p.y, q.y) > std::max(a.y, b.y))
+    return false;
+  const int o1 = orient(p, q, a), o2 = orient(p, q, b);
+  if (o1 * o2 > 0) return false;
+  const int o3 = orient(a, b, p), o4 = orient(a, b, q);
+  // Collinear (all four zero): the boxes overlap, so the segments do.
+  return o3 * o4 <= 0;
+}
+
+// Exact: the closed segments [p, q] and [a, b] share a point other than p.
+bool meetsAwayFrom(Point p, Point q, Point a, Point b) {
+  if (p == a || p == b) {
+    const Point o = p == a ? b : a;  // both start at p: they share more only along one ray
+    auto sign = [](double v) { return (v > 0.0) - (v < 0.0); };
+    return o != p && orient(p, q, o) == 0 && sign(q.x - p.x) == sign(o.x - p.x) && sign(q.y - p.y) == sign(o.y - p.y);
+  }
+  return segmentsMeet(p, q, a, b);
+}
+
+// Distance from p to the closed segment [a, b] (floating point).
+double distanceToSegment(Point p, Point a, Point b) {
+  const Point d = b - a;
+  const double len2 = dot(d, d);
+  const double t = len2 > 0.0 ? std::clamp(dot(p - a, d) / len2, 0.0, 1.0) : 0.0;
+  return distance(p, a + d * t);
+}
+
+// A cone of directions from an apex: counter-clockwise from lo to hi, narrower than 180
+// degrees.
+struct Cone {
+  Point lo, hi;
+  bool contains(Point d) const { return cross(lo, d) >= 0.0 && cross(d, hi) >= 0.0; }
+};
+
+// d turned by the angle atan(t) (counter-clockwise for t > 0).
+Point turned(Point d, double t) { return {d.x - t * d.y, d.y + t * d.x}; }
+
+// The cone from apex a over the segment [x, y], widened on both sides by the angle
+// atan(widen). False when it would be 180 degrees or wider (a on or near the segment's
+// line between its ends).
+bool coneOver(Point a, Point x, Point y, double widen, Cone& out) {
+  const Point dx = x - a, dy = y - a;
+  const double c = cross(dx, dy);
+  if (c == 0.0 && dot(dx, dy) <= 0.0) return false;
+  out = c >= 0.0 ? Cone{dx, dy} : Cone{dy, dx};
+  out.lo = turned(out.lo, -widen);
+  out.hi = turned(out.hi, widen);
+  return cross(out.lo, out.hi) > 0.0;
+}
+
+// The intersection of two cones: 0 when they do not overlap, 1 with `out` set, -1 when
+// rounding left the answer unclear (then `a` is a safe superset).
+int intersectCones(const Cone& a, const Cone& b, Cone& out) {
+  const bool loA = b.contains(a.lo), loB = a.contains(b.lo), hiA = b.contains(a.hi), hiB = a.contains(b.hi);
+  if (!loA && !loB && !hiA && !hiB) return 0;
+  if ((loA || loB) && (hiA || hiB)) {
+    out = {loA ? a.lo : b.lo, hiA ? a.hi : b.hi};
+    if (cross(out.lo, out.hi) >= 0.0) return 1;
+  }
+  return -1;
 }
 
 // The edges of `map` an edit may have changed the line-of-sight test of: those in
@@ -181,9 +282,7 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
   const PolygonMap& old = *map_;
   // Changed edges: in exactly one of the two maps. Their boxes, grown by a relative
   // margin, bound every place where line of sight or a corner's wedge may differ.
-  const std::vector<EdgeKey> before = sortedEdges(old), after = sortedEdges(map);
-  std::vector<EdgeKey> changed;
-  std::set_symmetric_difference(before.begin(), before.end(), after.begin(), after.end(), std::back_inserter(changed));
+  const std::vector<EdgeKey> changed = changedEdges(old, map);
   stats.changed_edges = static_cast<int>(changed.size());
   std::vector<Box> boxes;
   for (const EdgeKey& e : changed) {
@@ -217,7 +316,7 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
   for (NodeId n = 0; n < static_cast<NodeId>(nodes_.size()); ++n) oldKeys.push_back({nodeKey(old, nodes_[n]), n});
   std::sort(oldKeys.begin(), oldKeys.end());
   std::vector<std::vector<Arc>> oldAdjacency = std::move(adjacency_);
-  const std::vector<Link> oldLinks = std::move(links_);
+  std::vector<Link> links = std::move(links_);  // the old links, filtered in place in step 1
 
   const std::vector<Node> oldNodes = std::move(nodes_);
   map_ = &map;
@@ -244,8 +343,15 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
   std::vector<NodeId> newOf(oldAdjacency.size(), kNoNode);
   for (NodeId n = 0; n < r; ++n)
     if (match[n] != kNoNode) newOf[match[n]] = n;
-  std::vector<NewLink> pairs;  // the new links, i < j: kept old links first
-  pairs.reserve(oldLinks.size() + 64);
+  // A node whose links change (added or dropped) gets its arc array refilled at the end;
+  // the others keep theirs.
+  std::vector<char> dirty(static_cast<std::size_t>(r), 0);
+  for (NodeId n = 0; n < r; ++n) dirty[n] = match[n] == kNoNode;
+  std::vector<Link> added;  // links of steps 2 and 3, a < b
+  auto add = [&](NodeId i, NodeId j, double length) {
+    added.push_back({i, j, length});
+    dirty[i] = dirty[j] = 1;
+  };
   auto nearEdit = [&](Point a, Point b) {
     if (boxes.empty() || !segmentNearBox(a, b, all)) return false;  // most segments miss the whole edit
     for (const Box& box : boxes)
@@ -254,29 +360,55 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
   };
   // 1. Old links between matched nodes: kept unless they pass near the edit and an
   //    edited edge of the new map blocks them now.
-  for (const Link& l : oldLinks) {
+  //    Per node, its outcode against the box of the edit rejects most links in O(1).
+  std::vector<unsigned char> code(static_cast<std::size_t>(r), 0);
+  for (NodeId n = 0; n < r; ++n) code[n] = outcode(nodes_[n].position, all);
+  std::size_t kept = 0;
+  for (const Link& l : links) {
     NodeId i = newOf[l.a], j = newOf[l.b];
-    if (i == kNoNode || j == kNoNode) continue;  // a changed node: step 2
-    if (i > j) std::swap(i, j);
-    const Point a = nodes_[i].position, b = nodes_[j].position;
-    bool linked = true;
-    if (a == b) {
-      ++stats.tested;
-      linked = testLink(i, j);
-    } else if (nearEdit(a, b)) {
-      ++stats.tested;
-      linked = map.clearOfEdges(a, b, newEdited);
+    if (i == kNoNode || j == kNoNode) {  // a link of a changed node (step 2): its other end changes
+      if (i != kNoNode) dirty[i] = 1;
+      if (j != kNoNode) dirty[j] = 1;
+      continue;
     }
-    if (linked) pairs.push_back({i, j, l.length});  // same positions, so the same length
+    if (i > j) std::swap(i, j);
+    bool linked = true;
+    if (!(code[i] & code[j]) || nodes_[i].position == nodes_[j].position) {
+      const Point a = nodes_[i].position, b = nodes_[j].position;
+      if (a == b) {
+        ++stats.tested;
+        linked = testLink(i, j);
+      } else if (nearEdit(a, b)) {
+        ++stats.tested;
+        linked = map.clearOfEdges(a, b, newEdited);
+      }
+    }
+    if (linked) links[kept++] = {i, j, l.length};  // same positions, so the same length
+    else dirty[i] = dirty[j] = 1;
   }
-  // Matching keeps the order of the nodes, so the kept links are still in (i, j) order.
-  if (!std::is_sorted(pairs.begin(), pairs.end())) std::sort(pairs.begin(), pairs.end());
-  const std::size_t kept = pairs.size();
+  links.resize(kept);
+  // Matching keeps the order of the nodes, so the kept links are still in (a, b) order.
+  if (!std::is_sorted(links.begin(), links.end(), linkLess)) std::sort(links.begin(), links.end(), linkLess);
+  // Segments of the edited edges of both maps, and of the changed edges of the old map.
+  std::vector<Segment> editedSegments, oldChanged;
+  for (const PolygonMap* m : {&old, &map})
+    for (int e : m == &old ? oldEdited : newEdited)
+      editedSegments.push_back({m->vertices()[e].position, m->vertices()[m->vertices()[e].next].position});
+  for (int e : oldEdited) {
+    const Point p = old.vertices()[e].position, q = old.vertices()[old.vertices()[e].next].position;
+    if (std::binary_search(changed.begin(), changed.end(), EdgeKey{p.x, p.y, q.x, q.y})) oldChanged.push_back({p, q});
+  }
   // 2. Every pair with a changed node (moved, or its wedge changed). A changed node that
   //    did not move (a neighbour of the moved vertex: one wedge ray turned) is the only
-  //    node at its point in both maps: towards an unchanged node whose segment keeps off
-  //    the edit, line of sight is what it was, so the old link (or the old tangency,
-  //    which with no link means no line of sight) decides without a line-of-sight test.
+  //    node at its point p in both maps: towards an unchanged node q whose segment meets
+  //    no edited edge of either map except at p itself (exact test), line of sight is
+  //    what it was, so the old link (or the old tangency, which with no link means no
+  //    line of sight) decides without a line-of-sight test.
+  auto touchesEditAwayFrom = [&](Point p, Point q) {
+    for (const Segment& e : editedSegments)
+      if (meetsAwayFrom(p, q, e.a, e.b)) return true;
+    return false;
+  };
   std::vector<char> oldNeighbour;  // of the old node at a changed node's point
   for (NodeId n = 0; n < r; ++n) {
     if (match[n] != kNoNode) continue;
@@ -299,10 +431,12 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
       ++stats.tested;
       const Point q = nodes_[m].position;
       bool linked;
-      if (was == kNoNode || match[m] == kNoNode || p == q || nearEdit(p, q)) {
+      if (was == kNoNode || match[m] == kNoNode || p == q) {
         linked = testLink(i, j);
       } else if (!linkable(n, q) || !linkable(m, p)) {
         linked = false;
+      } else if (touchesEditAwayFrom(p, q)) {
+        linked = map.lineOfSight(p, q);
       } else if (oldNeighbour[match[m]]) {
         linked = true;
       } else if (linkableAt(old, oldNodes[was].corner, q)) {
@@ -310,22 +444,46 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
       } else {
         linked = map.lineOfSight(p, q);
       }
-      if (linked) pairs.push_back({i, j, distance(nodes_[i].position, nodes_[j].position)});
+      if (linked) add(i, j, distance(nodes_[i].position, nodes_[j].position));
     }
   }
-  // 3. Pairs of matched nodes not linked before: only a segment through the edit can
-  //    have been blocked by an edited edge of the old map alone. For each node a, the
-  //    other nodes are screened by the cone from a over the box of the edit (two cross
-  //    products) before the exact tests.
-  if (!boxes.empty()) {
-    // The cone screen uses the box grown by a further relative margin, so rounding in the
+  // 3. Pairs of matched nodes not linked before that may be linked now. Such a segment
+  //    was blocked in the old map and is clear in the new one. Where it ran through the
+  //    old obstacle it runs through ground the edit freed, and each such stretch begins
+  //    and ends on a changed edge of the old map (on an unchanged edge the obstacle is
+  //    still there). So it meets at least two changed edges of the old map: for one
+  //    moved vertex, both of its old edges, which is a cone from each node over the old
+  //    corner, not the box of the edit. This holds where the ends of the changed edges
+  //    touch no other ring; elsewhere (and for edits of more than four old edges) the
+  //    screen is the cone from each node over the box of the edit, as wide as the box.
+  //    The nodes a cone can contain are found through a uniform grid over the nodes
+  //    (about two per cell, built per update in O(r)): the cone, as one or two triangles,
+  //    is rasterized row by row and only the nodes in the cells under it are screened.
+  bool cornerScreen = oldChanged.size() <= 4;
+  for (const EdgeKey& e : changed)  // an end shared with another vertex: a contact, use the box
+    for (const Point x : {Point{e[0], e[1]}, Point{e[2], e[3]}})
+      for (const PolygonMap* m : {&old, &map}) {
+        int at = 0;
+        for (const PolygonMap::Vertex& v : m->vertices()) at += v.position == x;
+        cornerScreen = cornerScreen && at <= 1;
+      }
+  if (!boxes.empty() && !(cornerScreen && oldChanged.size() < 2)) {
+    // The box screen uses the box grown by a further relative margin, so rounding in the
     // cross products never drops a segment segmentNearBox() would accept.
     const double grow = 1e-7 * std::max({all.max.x - all.min.x, all.max.y - all.min.y, std::abs(all.min.x),
                                          std::abs(all.min.y), std::abs(all.max.x), std::abs(all.max.y), 1e-300});
     const Box cone{all.min - Point{grow, grow}, all.max + Point{grow, grow}};
     const Point corners[4] = {cone.min, {cone.max.x, cone.min.y}, cone.max, {cone.min.x, cone.max.y}};
+    // The corner screen widens each cone by far more than rounding: an angle of
+    // 4 * margin / (distance from the node to the edges), margin 1e-9 of the map's scale.
+    const PolygonMap::Bounds mb = map.bounds();
+    const double margin = 1e-9 * std::max({std::abs(mb.min.x), std::abs(mb.min.y), std::abs(mb.max.x),
+                                           std::abs(mb.max.y), mb.max.x - mb.min.x, mb.max.y - mb.min.y,
+                                           std::abs(all.min.x), std::abs(all.min.y), std::abs(all.max.x),
+                                           std::abs(all.max.y), 1e-300});
     const NodeGrid grid(nodes_);
     std::vector<NodeId> seen(static_cast<std::size_t>(r), kNoNode);  // per row: nodes already screened
+    std::vector<double> near(oldChanged.size());  // per row: distance from the node to each old changed edge
     for (NodeId i = 0; i < r; ++i) {
       if (match[i] == kNoNode) continue;
       const std::vector<Arc>& oldArcs = oldAdjacency[match[i]];  // sorted by target
@@ -334,87 +492,118 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
       auto consider = [&](NodeId j) {
         if (match[j] == kNoNode) return;
         const Point b = nodes_[j].position;
-        if (a == b || !nearEdit(a, b)) return;  // coincident nodes keep their state (not linked)
+        if (a == b) return;  // coincident nodes keep their state (not linked)
+        if (cornerScreen) {
+          int met = 0;
+          for (const Segment& e : oldChanged) met += segmentsMeet(a, b, e.a, e.b);
+          if (met < 2) return;
+        } else if (!nearEdit(a, b)) {
+          return;
+        }
         const auto arc = std::lower_bound(oldArcs.begin(), oldArcs.end(), match[j],
                                           [](const Arc& x, NodeId to) { return x.to < to; });
         if (arc != oldArcs.end() && arc->to == match[j]) return;  // linked before: step 1
         ++stats.tested;
-        // Most such pairs cross a long edited wall that still blocks them after the edit:
-        // the few edited edges of the new map reject them first.
+        // Most such pairs cross an edited wall that still blocks them after the edit: the
+        // few edited edges of the new map reject them first.
         if (!map.clearOfEdges(a, b, newEdited)) return;
         if (!linkable(i, b) || !linkable(j, a) || old.clearOfEdges(a, b, oldEdited)) return;
-        if (map.lineOfSight(a, b)) pairs.push_back({i, j, distance(a, b)});
+        if (map.lineOfSight(a, b)) add(i, j, distance(a, b));
       };
-      const bool inside = a.x >= cone.min.x && a.x <= cone.max.x && a.y >= cone.min.y && a.y <= cone.max.y;
-      if (inside) {
-        for (NodeId j = i + 1; j < r; ++j) consider(j);
-        continue;
-      }
-      // The cone from a over the box: between the two extreme corner directions.
-      Point lo = corners[0] - a, hi = lo;
-      for (int c = 1; c < 4; ++c) {
-        const Point d = corners[c] - a;
-        if (cross(lo, d) < 0.0) lo = d;
-        if (cross(d, hi) < 0.0) hi = d;
-      }
-      auto inCone = [&](NodeId j) {
-        const double dx = nodes_[j].position.x - a.x, dy = nodes_[j].position.y - a.y;
-        return lo.x * dy - lo.y * dx >= 0.0 && dx * hi.y - dy * hi.x >= 0.0;
+      auto screened = [&](NodeId j) {  // each pair once, however many cones hold it
+        if (seen[j] == i) return true;
+        seen[j] = i;
+        return false;
       };
-      // Every node in the cone lies within grid.radius() of a, so inside the triangle with
+      auto scanAll = [&] {
+        for (NodeId j = i + 1; j < r; ++j)
+          if (!screened(j)) consider(j);
+      };
+      auto inCone = [&](const Cone& k, NodeId j) { return k.contains(nodes_[j].position - a); };
+      // Every node in a cone lies within grid.radius() of a, so inside the triangle with
       // apex a and sides 2 * radius along the cone's edges when the cone is narrower than
       // 90 degrees (its far side is at least 2 * radius * cos(45 degrees) from a), else in
-      // the two such triangles either side of the bisector (a is outside the box, so the
-      // cone is narrower than 180 degrees). Only the cells under them are visited.
-      const double reach = 2.0 * grid.radius();
-      const Point ulo = lo * (1.0 / std::hypot(lo.x, lo.y)), uhi = hi * (1.0 / std::hypot(hi.x, hi.y));
-      auto visit = [&](NodeId j) {
-        if (j > i && seen[j] != i && inCone(j)) {
-          seen[j] = i;
-          consider(j);
+      // the two such triangles either side of the bisector (the cone is narrower than 180
+      // degrees). Only the cells under them are visited.
+      // Nodes closer to a than `from` are not needed: the part of the cone inside that
+      // disc (the triangle up to the chord at distance `from`) is not visited.
+      auto walk = [&](const Cone& k, double from) {
+        const double reach = 2.0 * grid.radius();
+        const Point ulo = k.lo * (1.0 / std::hypot(k.lo.x, k.lo.y)), uhi = k.hi * (1.0 / std::hypot(k.hi.x, k.hi.y));
+        auto visit = [&](NodeId j) {
+          if (j > i && seen[j] != i && inCone(k, j) && !screened(j)) consider(j);
+        };
+        auto sector = [&](Point u1, Point u2) {  // between unit directions u1 and u2, under 90 degrees apart
+          const Point far[3] = {a + u1 * from, a + u1 * reach, a + u2 * reach};
+          grid.forTriangle(far, visit);
+          if (from > 0.0) {
+            const Point nearSide[3] = {a + u1 * from, a + u2 * reach, a + u2 * from};
+            grid.forTriangle(nearSide, visit);
+          }
+        };
+        if (ulo.x * uhi.x + ulo.y * uhi.y > 0.0) {
+          sector(ulo, uhi);
+        } else if (const Point mid = ulo + uhi; std::hypot(mid.x, mid.y) < 1e-6) {
+          for (NodeId j = i + 1; j < r; ++j) visit(j);  // nearly 180 degrees: the bisector is not reliable
+        } else {
+          const Point umid = mid * (1.0 / std::hypot(mid.x, mid.y));
+          sector(ulo, umid);
+          sector(umid, uhi);
         }
       };
-      if (ulo.x * uhi.x + ulo.y * uhi.y > 0.0) {
-        const Point tri[3] = {a, a + ulo * reach, a + uhi * reach};
-        grid.forTriangle(tri, visit);
-      } else if (const Point mid = ulo + uhi; std::hypot(mid.x, mid.y) < 1e-6) {
-        for (NodeId j = i + 1; j < r; ++j)  // nearly 180 degrees: the bisector is not reliable
-          if (inCone(j)) consider(j);
-      } else {
-        const Point umid = mid * (1.0 / std::hypot(mid.x, mid.y));
-        const Point tri1[3] = {a, a + ulo * reach, a + umid * reach}, tri2[3] = {a, a + umid * reach, a + uhi * reach};
-        grid.forTriangle(tri1, visit);
-        grid.forTriangle(tri2, visit);
-      }
-    }
-  }
-  std::sort(pairs.begin() + static_cast<std::ptrdiff_t>(kept), pairs.end());
-  std::inplace_merge(pairs.begin(), pairs.begin() + static_cast<std::ptrdiff_t>(kept), pairs.end());
-  // The arcs of a node are its links in (i, j) order, so only nodes with a link added,
-  // dropped or of a new length get their arc arrays refilled; the others keep theirs,
-  // with the targets renumbered (matching keeps the order of the nodes, so the arcs stay
-  // sorted). Old links are compared with the new ones in new ids, in one merge pass.
-  std::vector<char> dirty(static_cast<std::size_t>(r), 0);
-  for (NodeId n = 0; n < r; ++n) dirty[n] = match[n] == kNoNode;
-  {
-    std::size_t k = 0;
-    for (const Link& l : oldLinks) {
-      const NodeId i = newOf[l.a], j = newOf[l.b];
-      if (i == kNoNode || j == kNoNode) {  // a link of a changed node: its other end changes
-        if (i != kNoNode) dirty[i] = 1;
-        if (j != kNoNode) dirty[j] = 1;
+      if (!cornerScreen) {
+        if (a.x >= cone.min.x && a.x <= cone.max.x && a.y >= cone.min.y && a.y <= cone.max.y) {
+          scanAll();
+          continue;
+        }
+        // The cone from a over the box: between the two extreme corner directions.
+        Point lo = corners[0] - a, hi = lo;
+        for (int c = 1; c < 4; ++c) {
+          const Point d = corners[c] - a;
+          if (cross(lo, d) < 0.0) lo = d;
+          if (cross(d, hi) < 0.0) hi = d;
+        }
+        walk(Cone{lo, hi}, 0.0);
         continue;
       }
-      const NewLink was{std::min(i, j), std::max(i, j), l.length};
-      for (; k < pairs.size() && pairs[k] < was; ++k) dirty[pairs[k].i] = dirty[pairs[k].j] = 1;  // new links
-      if (k < pairs.size() && !(was < pairs[k])) {
-        if (pairs[k].length != was.length) dirty[was.i] = dirty[was.j] = 1;
-        ++k;
-      } else {
-        dirty[was.i] = dirty[was.j] = 1;  // dropped
+      // Corner screen: for each two changed edges of the old map, the directions from a
+      // that meet both (the two cones over them, intersected).
+      bool everything = false;
+      for (std::size_t e = 0; e < oldChanged.size(); ++e) {
+        near[e] = distanceToSegment(a, oldChanged[e].a, oldChanged[e].b);
+        everything = everything || near[e] <= 4.0 * margin;
       }
+      for (std::size_t e = 0; e < oldChanged.size() && !everything; ++e)
+        for (std::size_t f = e + 1; f < oldChanged.size() && !everything; ++f) {
+          const double widen = 1e-9 + 4.0 * margin / std::min(near[e], near[f]);
+          Cone ke, kf, both;
+          if (widen > 0.5 || !coneOver(a, oldChanged[e].a, oldChanged[e].b, widen, ke) ||
+              !coneOver(a, oldChanged[f].a, oldChanged[f].b, widen, kf)) {
+            everything = true;
+            break;
+          }
+          const int overlap = intersectCones(ke, kf, both);
+          // A segment from a that meets both edges ends no nearer than the farther one.
+          if (overlap != 0) walk(overlap > 0 ? both : ke, (1.0 - 1e-9) * std::max(near[e], near[f]) - margin);
+        }
+      if (everything) scanAll();
     }
-    for (; k < pairs.size(); ++k) dirty[pairs[k].i] = dirty[pairs[k].j] = 1;
+  }
+  // The added links go in by a merge from the back: only the links after the first
+  // added one move.
+  std::sort(added.begin(), added.end(), linkLess);
+  links.resize(kept + added.size());
+  for (std::size_t w = links.size(), p = kept, q = added.size(); q > 0;)
+    links[--w] = p > 0 && linkLess(added[q - 1], links[p - 1]) ? links[--p] : added[--q];
+  // The arcs of a node are its links in (a, b) order. Nodes whose links did not change
+  // keep their arc arrays, with the targets renumbered (matching keeps the order of the
+  // nodes, so the arcs stay sorted); the others are refilled from the links.
+  // Matching keeps the order of the nodes except among nodes with equal keys (only in
+  // overlapping maps); there renumbered arcs would lose their order, so all are refilled.
+  for (NodeId o = 0, last = -1; o < static_cast<NodeId>(newOf.size()); ++o) {
+    if (newOf[o] == kNoNode) continue;
+    if (newOf[o] < last) std::fill(dirty.begin(), dirty.end(), 1);
+    last = newOf[o];
   }
   // Old ids whose number changes: a range (the matched nodes keep their order).
   NodeId shiftedLo = static_cast<NodeId>(newOf.size()), shiftedHi = -1;
@@ -430,12 +619,11 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
     auto it = std::lower_bound(arcs.begin(), arcs.end(), shiftedLo, [](const Arc& x, NodeId to) { return x.to < to; });
     for (; it != arcs.end() && it->to <= shiftedHi; ++it) it->to = newOf[it->to];
   }
-  links_.reserve(pairs.size());
-  for (const NewLink& l : pairs) {
-    links_.push_back({l.i, l.j, l.length});
-    if (dirty[l.i]) adjacency_[l.i].push_back({l.j, l.length});
-    if (dirty[l.j]) adjacency_[l.j].push_back({l.i, l.length});
+  for (const Link& l : links) {
+    if (dirty[l.a]) adjacency_[l.a].push_back({l.b, l.length});
+    if (dirty[l.b]) adjacency_[l.b].push_back({l.a, l.length});
   }
+  links_ = std::move(links);
   stats.kept = static_cast<std::int64_t>(r) * (r - 1) / 2 - stats.tested;
   return stats;
 }
