@@ -95,6 +95,8 @@ int orientExactProducts(Point a, Point b, Point c) {
 }  // namespace
 
 int orientAdaptive(Point a, Point b, Point c) {
+  // Both products exactly zero (axis-aligned triples, common on grid-like maps).
+  if ((b.x == a.x || c.y == a.y) && (b.y == a.y || c.x == a.x)) return 0;
   if (const int o = orientExactProducts(a, b, c); o != 2) return o;
   return orientExact(a, b, c);
 }

@@ -67,25 +67,26 @@ class VisibilityGraph {
   VisibilityGraph(const PolygonMap& map, VisibilityOptions options = {});
 
   /// Brings the graph up to date with `map`, an edited version of the current map (for
-  /// example one vertex moved), with the same options. The result is exactly the graph
-  /// a full rebuild on `map` gives (same nodes, same links in the same order). Method:
-  /// the ring edges present in only one of the two maps are found by sorting, and nodes
-  /// are matched by their corner (position and wedge rays). Then only three kinds of
-  /// pairs are tested: (1) old links whose segment comes near a changed edge, against
-  /// the edited edges of the new map; (2) every pair with a changed node (moved, or its
-  /// wedge changed: a few per moved vertex), in full (tangency, then line of sight
-  /// through the map's edge grid); (3) unlinked pairs of matched nodes whose segment
-  /// passes through the box of the edit (screened per node by the cone over the box,
-  /// two cross products per pair), which can only have become visible if an edited edge
-  /// of the old map blocked them. The nodes a cone can contain are found through a uniform
-  /// grid over the nodes (about two per cell, built per update in O(r)): the cone, as one
-  /// or two triangles, is rasterized row by row and only the nodes in the cells under it
-  /// are screened, so the screen costs O(r sqrt(r) + pairs in the cones), not O(r^2).
-  /// A changed node that did not move (its wedge changed) reuses the old link state
-  /// towards nodes whose segment keeps off the edit. Every other pair keeps its state
-  /// untested. Node ids keep their order, so nodes whose links did not change keep their
-  /// arc arrays (targets renumbered). Cost: O(L) for L old links, O(c r) tests for c
-  /// changed nodes, and the screen. Extra memory: O(r + L) during the call, nothing kept.
+  /// example one vertex moved), with the same options. For valid maps (validateMap finds
+  /// no error) the result is exactly the graph a full rebuild on `map` gives (same nodes,
+  /// same links in the same order); where rings cross or overlap it may differ. Method:
+  /// the ring edges present in only one of the two maps are found (by index when the
+  /// rings are the same, else by sorting), and nodes are matched by their corner
+  /// (position and wedge rays). Then only three kinds of pairs are tested: (1) old links
+  /// whose segment comes near a changed edge, against the edited edges of the new map;
+  /// (2) every pair with a changed node (moved, or its wedge changed: a few per moved
+  /// vertex), in full, except that a node that did not move keeps the old state towards
+  /// nodes whose segment meets no edited edge but at the node itself (exact test); (3)
+  /// unlinked pairs that may have become visible. Such a segment ran through ground the
+  /// edit freed, which is bounded by changed edges of the old map, so it meets at least
+  /// two of them: for one moved vertex, both of its old edges. Each node screens the
+  /// others by the cone of directions that meets both (a narrow cone through the old
+  /// corner, however long its walls), found through a uniform grid over the nodes
+  /// rasterized along the cone. Where an end of a changed edge touches another ring, or
+  /// more than four old edges changed, the screen is the cone over the box of the edit.
+  /// Node ids keep their order, so nodes whose links did not change keep their arc arrays
+  /// (targets renumbered). Cost: O(L) for L old links (one pass, links filtered in place),
+  /// O(c r) tests for c changed nodes, and the screen. Extra memory: O(r) during the call.
   /// `map` must outlive the graph; the old map is not used after.
   UpdateStats update(const PolygonMap& map);
 
