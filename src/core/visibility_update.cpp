@@ -504,10 +504,11 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
                                           [](const Arc& x, NodeId to) { return x.to < to; });
         if (arc != oldArcs.end() && arc->to == match[j]) return;  // linked before: step 1
         ++stats.tested;
-        // Most such pairs cross an edited wall that still blocks them after the edit: the
-        // few edited edges of the new map reject them first.
-        if (!map.clearOfEdges(a, b, newEdited)) return;
-        if (!linkable(i, b) || !linkable(j, a) || old.clearOfEdges(a, b, oldEdited)) return;
+        // Cheapest first: the tangency at both ends (a few exact predicates), then the
+        // edited edges of the new map (most such pairs cross an edited wall that still
+        // blocks them), then whether an edited edge of the old map blocked them at all.
+        if (!linkable(i, b) || !linkable(j, a) || !map.clearOfEdges(a, b, newEdited)) return;
+        if (old.clearOfEdges(a, b, oldEdited)) return;
         if (map.lineOfSight(a, b)) add(i, j, distance(a, b));
       };
       auto screened = [&](NodeId j) {  // each pair once, however many cones hold it
