@@ -214,7 +214,8 @@ TEST_CASE("polypath path: methods that are not implemented exit 2", "[cli]") {
   // --method navmesh and grid are implemented (test_navmesh_cli.cpp, test_cli_grid.cpp).
   const RunResult finley = runCli({"path", map, "--method", "finley"});
   CHECK(finley.exit_code == 2);
-  CHECK(finley.err == "polypath: method 'finley' is not implemented yet (use --method visibility or navmesh)\n");
+  CHECK(finley.err ==
+        "polypath: method 'finley' runs only as a reference in polypath bench (use --method visibility, navmesh or grid)\n");
 }
 
 TEST_CASE("polypath path: unreadable or invalid maps exit 2 and name the file", "[cli]") {

@@ -3,6 +3,7 @@
 
 #include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -133,7 +134,17 @@ UpdateFigures measureUpdates(const std::vector<Polygon>& polygons, const std::ve
 
 }  // namespace
 
+namespace {
+// The bar redraws itself with a carriage return and an erase-line code: only on a
+// terminal. When stderr is a file or a pipe it would leave codes in the log.
+bool stderrIsTerminal() {
+  static const bool terminal = isatty(STDERR_FILENO) != 0;
+  return terminal;
+}
+}  // namespace
+
 void showProgress(const std::string& label, std::size_t done, std::size_t total) {
+  if (!stderrIsTerminal()) return;
   constexpr int width = 24;
   const int filled = total == 0 ? width : static_cast<int>(width * done / total);
   std::cerr << "\r[" << std::string(static_cast<std::size_t>(filled), '#')
@@ -141,7 +152,9 @@ void showProgress(const std::string& label, std::size_t done, std::size_t total)
             << total << "\x1b[K" << std::flush;
 }
 
-void endProgress() { std::cerr << "\r\x1b[K" << std::flush; }
+void endProgress() {
+  if (stderrIsTerminal()) std::cerr << "\r\x1b[K" << std::flush;
+}
 
 std::vector<BenchQuery> randomQueries(const PolygonMap& map, int count, std::uint64_t seed) {
   std::vector<BenchQuery> out;

@@ -99,7 +99,8 @@ std::vector<BenchQuery> randomQueries(const PolygonMap& map, int count, std::uin
 BenchResult benchMap(const std::string& name, const std::vector<Polygon>& polygons,
                      const std::vector<BenchQuery>& queries, const BenchConfig& config);
 
-/// Draws "[#####-----] label" on stderr, overwriting the line (done of total).
+/// Draws "[#####-----] label" on stderr, overwriting the line (done of total); nothing
+/// when stderr is not a terminal (a file or pipe would keep the redraw codes).
 void showProgress(const std::string& label, std::size_t done, std::size_t total);
 /// Clears the progress line.
 void endProgress();

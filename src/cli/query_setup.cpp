@@ -57,7 +57,7 @@ std::vector<Option> queryOptions(QueryRequest& r) {
 void requireSearchMethod(const QueryRequest& r, const std::string& command) {
   if (r.method == "visibility" || r.method == "navmesh") return;
   if (command == "path")
-    badInput("method '" + r.method + "' is not implemented yet (use --method visibility or navmesh)");
+    badInput("method '" + r.method + "' runs only as a reference in polypath bench (use --method visibility, navmesh or grid)");
   badInput(command + " --method " + r.method + ": " + r.method +
            " runs only as a reference in polypath bench and has no search to " +
            (command == "svg" ? "draw" : "trace") + " (use --method visibility, navmesh or grid)");
