@@ -79,10 +79,11 @@ class VisibilityGraph {
   /// nodes whose segment meets no edited edge but at the node itself (exact test); (3)
   /// unlinked pairs that may have become visible. Such a segment ran through ground the
   /// edit freed, which is bounded by changed edges of the old map, so it meets at least
-  /// two of them: for one moved vertex, both of its old edges. Each node screens the
-  /// others by the cone of directions that meets both (a narrow cone through the old
-  /// corner, however long its walls), found through a uniform grid over the nodes
-  /// rasterized along the cone. Where an end of a changed edge touches another ring, or
+  /// two of them: for one moved vertex, both of its old edges, at two distinct points and
+  /// collinear with neither (so not through the vertex, and from no node on either
+  /// edge's line). Each node screens the others by the cone of directions that meets
+  /// both (a narrow cone through the old corner, however long its walls), found through a
+  /// uniform grid over the nodes rasterized along the cone. Where an end of a changed edge touches another ring, or
   /// more than four old edges changed, the screen is the cone over the box of the edit.
   /// Node ids keep their order, so nodes whose links did not change keep their arc arrays
   /// (targets renumbered). Cost: O(L) for L old links (one pass, links filtered in place),

@@ -467,6 +467,29 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
         for (const PolygonMap::Vertex& v : m->vertices()) at += v.position == x;
         cornerScreen = cornerScreen && at <= 1;
       }
+  // One moved vertex v (two old changed edges u-v and v-w, sharing only v): the freed
+  // ground a newly visible segment ran through is entered and left at two distinct
+  // points of the two edges, with the old obstacle's interior between them. So the
+  // segment meets both edges, is collinear with neither edge's line (along an edge it is
+  // on the boundary, not inside), and does not pass through v (a line through v crosses
+  // both edges only there). A node on either line therefore has no such pair.
+  bool oneCorner = false;
+  Point cu, cv, cw;  // u, v, w
+  if (oldChanged.size() == 2) {
+    const Segment &e = oldChanged[0], &f = oldChanged[1];
+    const int shared = (e.a == f.a) + (e.a == f.b) + (e.b == f.a) + (e.b == f.b);
+    if (shared == 1 && e.a != e.b && f.a != f.b) {
+      oneCorner = true;
+      cv = e.a == f.a || e.a == f.b ? e.a : e.b;
+      cu = cv == e.a ? e.b : e.a;
+      cw = cv == f.a ? f.b : f.a;
+    }
+  }
+  auto onCornerLine = [&](Point a) { return orient(cu, cv, a) == 0 || orient(cv, cw, a) == 0; };
+  auto crossesCorner = [&](Point a, Point b) {
+    return segmentsMeet(a, b, cu, cv) && segmentsMeet(a, b, cv, cw) && !onSegment(a, b, cv) &&
+           !(orient(a, b, cu) == 0 && orient(a, b, cv) == 0) && !(orient(a, b, cv) == 0 && orient(a, b, cw) == 0);
+  };
   if (!boxes.empty() && !(cornerScreen && oldChanged.size() < 2)) {
     // The box screen uses the box grown by a further relative margin, so rounding in the
     // cross products never drops a segment segmentNearBox() would accept.
@@ -493,7 +516,9 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
         if (match[j] == kNoNode) return;
         const Point b = nodes_[j].position;
         if (a == b) return;  // coincident nodes keep their state (not linked)
-        if (cornerScreen) {
+        if (cornerScreen && oneCorner) {
+          if (!crossesCorner(a, b)) return;
+        } else if (cornerScreen) {
           int met = 0;
           for (const Segment& e : oldChanged) met += segmentsMeet(a, b, e.a, e.b);
           if (met < 2) return;
@@ -569,6 +594,7 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
       }
       // Corner screen: for each two changed edges of the old map, the directions from a
       // that meet both (the two cones over them, intersected).
+      if (oneCorner && onCornerLine(a)) continue;
       bool everything = false;
       for (std::size_t e = 0; e < oldChanged.size(); ++e) {
         near[e] = distanceToSegment(a, oldChanged[e].a, oldChanged[e].b);
