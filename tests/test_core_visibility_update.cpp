@@ -85,23 +85,6 @@ std::vector<Polygon> moveVertexFar(std::vector<Polygon> polygons, Point lo, Poin
   return polygons;
 }
 
-// The bench's edit: moves one random vertex by a twentieth of its shorter incident edge,
-// in a uniformly random direction.
-std::vector<Polygon> nudgeVertex(std::vector<Polygon> polygons, std::mt19937_64& rng) {
-  std::vector<Ring*> rings;
-  for (Polygon& p : polygons) {
-    rings.push_back(&p.outer);
-    for (Ring& h : p.holes) rings.push_back(&h);
-  }
-  Ring& r = *rings[std::uniform_int_distribution<std::size_t>(0, rings.size() - 1)(rng)];
-  const std::size_t k = std::uniform_int_distribution<std::size_t>(0, r.size() - 1)(rng);
-  const Point prev = r[(k + r.size() - 1) % r.size()], next = r[(k + 1) % r.size()];
-  const double step = 0.05 * std::min(distance(r[k], prev), distance(r[k], next));
-  const double angle = std::uniform_real_distribution<double>(0.0, 6.283185307179586)(rng);
-  r[k] = r[k] + Point{std::cos(angle), std::sin(angle)} * step;
-  return polygons;
-}
-
 // True when validateMap finds no error (the editor only builds graphs of such maps; a far
 // move can make rings overlap without crossing, which PolygonMap does not reject).
 bool validMap(const std::vector<Polygon>& polygons) {
@@ -182,14 +165,15 @@ TEST_CASE("update after small moves in random directions gives exactly the rebui
   for (std::uint64_t seed = 1; seed <= 300; ++seed) {
     const test::RandomMap rm = randomMapOfFamily(seed);
     std::mt19937_64 rng(seed + 77);
-    checked += checkEdits(rm.polygons, 4, {}, [&](const std::vector<Polygon>& p) { return nudgeVertex(p, rng); },
+    checked += checkEdits(rm.polygons, 4, {},
+                          [&](const std::vector<Polygon>& p) { return reference::nudgeVertex(p, rng); },
                           "seed " + std::to_string(seed) + " (" + rm.kind + ")");
   }
   for (reference::Family family : {reference::Family::Rooms, reference::Family::Convex, reference::Family::Comb}) {
     std::mt19937_64 rng(static_cast<std::uint64_t>(family) + 3);
     const int vertices = family == reference::Family::Comb ? 300 : 1000;  // a comb's graph is complete
     checked += checkEdits(reference::syntheticMap(family, vertices, 5), 15, {},
-                          [&](const std::vector<Polygon>& p) { return nudgeVertex(p, rng); },
+                          [&](const std::vector<Polygon>& p) { return reference::nudgeVertex(p, rng); },
                           "family " + std::to_string(static_cast<int>(family)));
   }
   INFO("checked " << checked);

@@ -21,6 +21,7 @@
 #include "core/visibility_graph.hpp"
 #include "io/movingai.hpp"
 #include "reference/reference_methods.hpp"
+#include "reference/synthetic_maps.hpp"
 
 namespace polypath::cli {
 
@@ -63,33 +64,6 @@ bool sameGraph(const VisibilityGraph& a, const VisibilityGraph& b) {
   return true;
 }
 
-// Moves one random vertex by a twentieth of its shorter incident edge, in a random
-// direction. Returns false when the moved map cannot be built.
-std::vector<Polygon> moveOneVertex(const std::vector<Polygon>& polygons, std::mt19937_64& rng) {
-  std::vector<Polygon> out = polygons;
-  std::vector<Ring*> rings;
-  std::size_t total = 0;
-  for (Polygon& p : out) {
-    rings.push_back(&p.outer);
-    for (Ring& h : p.holes) rings.push_back(&h);
-  }
-  for (Ring* r : rings) total += r->size();
-  std::size_t k = std::uniform_int_distribution<std::size_t>(0, total - 1)(rng);
-  for (Ring* r : rings) {
-    if (k >= r->size()) {
-      k -= r->size();
-      continue;
-    }
-    Point& v = (*r)[k];
-    const Point prev = (*r)[(k + r->size() - 1) % r->size()], next = (*r)[(k + 1) % r->size()];
-    const double step = 0.05 * std::min(distance(v, prev), distance(v, next));
-    const double angle = std::uniform_real_distribution<double>(0.0, 6.283185307179586)(rng);
-    v = v + Point{std::cos(angle), std::sin(angle)} * step;
-    break;
-  }
-  return out;
-}
-
 UpdateFigures measureUpdates(const std::vector<Polygon>& polygons, const std::vector<BenchQuery>& queries,
                              const BenchConfig& config, const std::string& label) {
   UpdateFigures u;
@@ -100,7 +74,7 @@ UpdateFigures measureUpdates(const std::vector<Polygon>& polygons, const std::ve
   std::vector<double> ms, rebuild;
   for (int e = 0; e < config.update_edits; ++e) {
     showProgress(label + " updates", static_cast<std::size_t>(e), static_cast<std::size_t>(config.update_edits));
-    std::vector<Polygon> edited = moveOneVertex(current, rng);
+    std::vector<Polygon> edited = reference::nudgeVertex(current, rng);
     const auto t0 = threadMicros();
     std::unique_ptr<PolygonMap> next;
     try {

@@ -101,4 +101,29 @@ std::vector<Polygon> syntheticMap(Family f, int vertices, std::uint64_t seed) {
   return {};
 }
 
+std::vector<Polygon> nudgeVertex(const std::vector<Polygon>& polygons, std::mt19937_64& rng) {
+  std::vector<Polygon> out = polygons;
+  std::vector<Ring*> rings;
+  std::size_t total = 0;
+  for (Polygon& p : out) {
+    rings.push_back(&p.outer);
+    for (Ring& h : p.holes) rings.push_back(&h);
+  }
+  for (Ring* r : rings) total += r->size();
+  std::size_t k = std::uniform_int_distribution<std::size_t>(0, total - 1)(rng);
+  for (Ring* r : rings) {
+    if (k >= r->size()) {
+      k -= r->size();
+      continue;
+    }
+    Point& v = (*r)[k];
+    const Point prev = (*r)[(k + r->size() - 1) % r->size()], next = (*r)[(k + 1) % r->size()];
+    const double step = 0.05 * std::min(distance(v, prev), distance(v, next));
+    const double angle = std::uniform_real_distribution<double>(0.0, 6.283185307179586)(rng);
+    v = v + Point{std::cos(angle), std::sin(angle)} * step;
+    break;
+  }
+  return out;
+}
+
 }  // namespace polypath::reference

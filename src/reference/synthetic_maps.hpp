@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -26,5 +27,10 @@ std::vector<Family> allFamilies();
 /// slot), from `seed`. Coordinates are multiples of 1/1024 in world units; rings are
 /// simple and do not touch, so the map is valid.
 std::vector<Polygon> syntheticMap(Family f, int vertices, std::uint64_t seed);
+
+/// The benchmark's edit: `polygons` with one vertex, uniform over all ring vertices, moved
+/// by a twentieth of its shorter incident edge (world units) in a uniformly random
+/// direction. The result may be invalid (the caller builds and checks it).
+std::vector<Polygon> nudgeVertex(const std::vector<Polygon>& polygons, std::mt19937_64& rng);
 
 }  // namespace polypath::reference
