@@ -1,4 +1,4 @@
-// PolygonMap::lineOfSightFrom (the angular sweep) against PolygonMap::lineOfSight (one
+// PolygonMap::lineOfSightSweep (the angular sweep) against PolygonMap::lineOfSight (one
 // grid walk per segment), pair by pair, on maps with collinear vertices, contacts,
 // shared edges and pinches, and on the synthetic families of the bench.
 #include <catch2/catch.hpp>
@@ -30,7 +30,7 @@ std::size_t compareFrom(const PolygonMap& map, const std::vector<Point>& apexes,
   std::size_t pairs = 0;
   std::vector<char> clear;
   for (const Point a : apexes) {
-    map.lineOfSightFrom(a, targets, clear);
+    map.lineOfSightSweep(a, targets, clear);
     REQUIRE(clear.size() == targets.size());
     for (std::size_t k = 0; k < targets.size(); ++k) {
       const bool expected = map.lineOfSight(a, targets[k]);
@@ -53,7 +53,7 @@ std::vector<Point> vertexPositions(const PolygonMap& map) {
 
 }  // namespace
 
-TEST_CASE("lineOfSightFrom equals lineOfSight on random maps with contacts and collinear vertices",
+TEST_CASE("lineOfSightSweep equals lineOfSight on random maps with contacts and collinear vertices",
           "[core][visibility]") {
   std::size_t pairs = 0, blocked = 0;
   for (std::uint64_t seed = 1; seed <= 250; ++seed) {
@@ -72,7 +72,7 @@ TEST_CASE("lineOfSightFrom equals lineOfSight on random maps with contacts and c
       apexes.push_back({m.min.x + m.unit, m.min.y + m.unit});
       pairs += compareFrom(map, apexes, 8, seed, m.kind + " seed " + std::to_string(seed));
       std::vector<char> clear;
-      map.lineOfSightFrom(apexes[0], vertexPositions(map), clear);
+      map.lineOfSightSweep(apexes[0], vertexPositions(map), clear);
       for (char c : clear) blocked += c == 0;
     }
   }
@@ -81,7 +81,7 @@ TEST_CASE("lineOfSightFrom equals lineOfSight on random maps with contacts and c
   CHECK(blocked > 10000);
 }
 
-TEST_CASE("lineOfSightFrom equals lineOfSight on the bench's synthetic maps", "[core][visibility]") {
+TEST_CASE("lineOfSightSweep equals lineOfSight on the bench's synthetic maps", "[core][visibility]") {
   for (const reference::Family f : reference::allFamilies()) {
     const PolygonMap map(reference::syntheticMap(f, 400, 3));
     // From every reflex vertex and from points just off the comb's collinear corners.

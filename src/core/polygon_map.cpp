@@ -417,6 +417,11 @@ bool PolygonMap::clearOfEdges(Point a, Point b, const std::vector<int>& edges) c
 }
 
 bool PolygonMap::lineOfSight(Point a, Point b) const {
+  std::size_t work = 0;
+  return walkLineOfSight(a, b, work);
+}
+
+bool PolygonMap::walkLineOfSight(Point a, Point b, std::size_t& work) const {
   if (a == b) return true;
   // Visit every grid row the segment spans and, in each, the cells between the
   // segment's x extent in that row. A margin of a millionth of a cell on every side
@@ -449,6 +454,7 @@ bool PolygonMap::lineOfSight(Point a, Point b) const {
     const int colStep = b.x >= a.x ? 1 : -1;
     for (int j = 0, col = colStep > 0 ? c0 : c1; j <= c1 - c0; ++j, col += colStep) {
       const int c = row * grid_w_ + col;
+      work += 1 + static_cast<std::size_t>(cell_start_[c + 1] - cell_start_[c]);
       for (int e = cell_start_[c]; e < cell_start_[c + 1]; ++e)
         if (!segmentClearOfEdge(cell_edges_[e], a, b)) return false;
     }

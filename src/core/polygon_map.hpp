@@ -169,16 +169,22 @@ class PolygonMap {
   /// length in cells, not with the size of the map.
   bool lineOfSight(Point a, Point b) const;
 
-  /// lineOfSight(a, b) for every b in `targets` at once: clear[k] is the answer for
-  /// targets[k] (1 or 0; `clear` is resized). An angular sweep around a (the visibility
-  /// polygon of a, as in D. T. Lee, "Visibility of a simple polygon", 1983): the edges
-  /// are sorted by direction from a, a segment tree over the directions keeps the edge
-  /// nearest to a for each range, and each target is checked exactly against the few
-  /// edges above its direction, the edges through a, and the vertices on its own ray.
-  /// O((n + k) log(n + k)) for n vertices and k targets, against k grid walks. Equal to
-  /// lineOfSight() on maps whose edges do not cross (validateMap accepts them); targets
-  /// on crowded rays (many vertices on one line through a) fall back to lineOfSight().
+  /// lineOfSight(a, b) for every b in `targets`: clear[k] is the answer for targets[k]
+  /// (1 or 0; `clear` is resized). Grid walks, one per target, while their work (cells
+  /// and edge entries visited) stays under the cost of one lineOfSightSweep() over the
+  /// map's n vertices and the k targets, (n + k) log(n + k); past that, the sweep
+  /// answers the remaining targets. So never much more than twice the cheaper of the two.
   void lineOfSightFrom(Point a, const std::vector<Point>& targets, std::vector<char>& clear) const;
+
+  /// lineOfSightFrom() by an angular sweep around a (the visibility polygon of a, as in
+  /// D. T. Lee, "Visibility of a simple polygon", 1983): the edges are sorted by
+  /// direction from a, a segment tree over the directions keeps the edge nearest to a
+  /// for each range, and each target is checked exactly against the few edges above its
+  /// direction, the edges through a, and the vertices on its own ray. O((n + k) log(n +
+  /// k)) for n vertices and k targets. Equal to lineOfSight() on maps whose edges do not
+  /// cross (validateMap accepts them). Targets on crowded rays (many vertices on one
+  /// line through a) are decided by a binary search with lineOfSight() along the ray.
+  void lineOfSightSweep(Point a, const std::vector<Point>& targets, std::vector<char>& clear) const;
 
   /// lineOfSight() restricted to some edges (each given by its first vertex, an index
   /// into vertices()): true when [a, b] neither crosses one of them, nor runs along one
@@ -221,6 +227,8 @@ class PolygonMap {
   // (by their first vertex) whose bounding box overlaps it, in CSR form.
   void buildEdgeGrid();
   bool segmentClearOfEdge(int i, Point a, Point b) const;
+  // lineOfSight(), adding to `work` the cells it visits and the edges listed in them.
+  bool walkLineOfSight(Point a, Point b, std::size_t& work) const;
   // Vertex vi lies on the closed segment [a, b]: the segment may touch or pass it only
   // within one free wedge.
   bool passesCorner(int vi, Point a, Point b) const;

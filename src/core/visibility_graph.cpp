@@ -12,9 +12,23 @@ VisibilityGraph::VisibilityGraph(const PolygonMap& map, VisibilityOptions option
     : map_(&map), options_(options) {
   makeNodes();
   const NodeId r = static_cast<NodeId>(nodes_.size());
-  for (NodeId i = 0; i < r; ++i)
-    for (NodeId j = i + 1; j < r; ++j)
-      if (testLink(i, j)) addLink(i, j, distance(nodes_[i].position, nodes_[j].position));
+  // Per node, the later nodes both tangencies allow, then their line of sight at once
+  // (an angular sweep around the node where that is cheaper than the grid walks).
+  std::vector<NodeId> candidates;
+  std::vector<Point> targets;
+  std::vector<char> clear;
+  for (NodeId i = 0; i < r; ++i) {
+    candidates.clear();
+    targets.clear();
+    const Point a = nodes_[i].position;
+    for (NodeId j = i + 1; j < r; ++j) {
+      const Point b = nodes_[j].position;
+      if (linkable(i, b) && linkable(j, a)) candidates.push_back(j), targets.push_back(b);
+    }
+    map.lineOfSightFrom(a, targets, clear);
+    for (std::size_t k = 0; k < candidates.size(); ++k)
+      if (clear[k]) addLink(i, candidates[k], distance(a, targets[k]));
+  }
 }
 
 void VisibilityGraph::makeNodes() {
@@ -80,8 +94,17 @@ VisibilityQuery::VisibilityQuery(const VisibilityGraph& graph, Point start, Poin
     goal_links_known_ = true;  // the straight segment is optimal; no node can shorten it
     return;
   }
+  // One visibility query from the start over the nodes whose tangency allows it (an
+  // angular sweep where that is cheaper than one grid walk per node).
+  std::vector<Point> targets;
   for (NodeId n = 0; n < static_cast<NodeId>(graph.nodes().size()); ++n)
-    if (graph.linkable(n, start) && map.lineOfSight(start, graph.nodes()[n].position)) start_links_.push_back(n);
+    if (graph.linkable(n, start)) start_links_.push_back(n), targets.push_back(graph.nodes()[n].position);
+  std::vector<char> clear;
+  map.lineOfSightFrom(start, targets, clear);
+  std::size_t kept = 0;
+  for (std::size_t k = 0; k < targets.size(); ++k)
+    if (clear[k]) start_links_[kept++] = start_links_[k];
+  start_links_.resize(kept);
 }
 
 bool VisibilityQuery::linksGoal(NodeId n) const {

@@ -34,10 +34,6 @@ unsigned char outcode(Point p, const Box& box) {
                                     (p.y > box.max.y) << 3);
 }
 
-// From this many line-of-sight tests from one node on, one angular sweep around it
-// (PolygonMap::lineOfSightFrom, O(n log n)) replaces the grid walks.
-constexpr std::size_t kSweepTargets = 64;
-
 // A directed ring edge by its end coordinates; equal keys are the same edge.
 using EdgeKey = std::array<double, 4>;
 
@@ -461,8 +457,8 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
       for (const Arc& arc : oldAdjacency[was]) oldNeighbour[arc.to] = 1;
     }
     // The pairs that need a line-of-sight test are gathered and tested together: by one
-    // angular sweep around p when there are many (a moved node sees across the map),
-    // else one grid walk each.
+    // angular sweep around p when that is cheaper (a moved node that sees along a long
+    // corridor), else one grid walk each.
     pending.clear();
     pendingTargets.clear();
     for (NodeId m = 0; m < r; ++m) {
@@ -486,12 +482,7 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
       if (linked) add(std::min(n, m), std::max(n, m), distance(nodes_[std::min(n, m)].position, nodes_[std::max(n, m)].position));
     }
     for (NodeId m : pending) pendingTargets.push_back(nodes_[m].position);
-    if (pending.size() >= kSweepTargets) {
-      map.lineOfSightFrom(p, pendingTargets, pendingClear);
-    } else {
-      pendingClear.resize(pending.size());
-      for (std::size_t k = 0; k < pending.size(); ++k) pendingClear[k] = map.lineOfSight(p, pendingTargets[k]);
-    }
+    map.lineOfSightFrom(p, pendingTargets, pendingClear);
     for (std::size_t k = 0; k < pending.size(); ++k)
       if (pendingClear[k]) {
         const NodeId i = std::min(n, pending[k]), j = std::max(n, pending[k]);
