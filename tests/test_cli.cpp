@@ -176,7 +176,7 @@ TEST_CASE("polypath path reports bad arguments, one line each, with exit 2", "[c
   CHECK(lines[0] == "polypath: --start expects X,Y, got 'abc'");
   CHECK(lines[1] == "polypath: --weight expects a number, got 'x'");
   CHECK(lines[2] == "polypath: unknown option '--frobnicate' for 'path' (see polypath path --help)");
-  CHECK(lines[3] == "polypath: --goal needs a value");
+  CHECK(lines[3] == "polypath: --goal needs a value X,Y");
 
   CHECK(runCli({"path", map, "--corner-offset", "-1"}).err == "polypath: --corner-offset must be 0 or more, got -1\n");
   CHECK(runCli({"path", map, "--heuristic", "cosine"}).exit_code == 2);

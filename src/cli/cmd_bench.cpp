@@ -344,7 +344,8 @@ int runBench(const std::vector<std::string>& args) {
                       return name + " expects a whole number of at least " + formatNumber(lo) + ", got '" + v + "'";
                     out = static_cast<std::remove_reference_t<decltype(out)>>(*x);
                     return "";
-                  }};
+                  },
+                  "N"};
   };
   int queries = -1;
   std::optional<double> budget, buildBudget;
@@ -355,13 +356,13 @@ int runBench(const std::vector<std::string>& args) {
       integer("--seed", o.seed, 0),
       integer("--edits", o.edits, 0),
       integer("--max-vertices", o.max_vertices, 100),
-      nonNegativeOption("--budget", budget),
-      nonNegativeOption("--build-budget", buildBudget),
+      nonNegativeOption("--budget", budget, "SECONDS"),
+      nonNegativeOption("--build-budget", buildBudget, "SECONDS"),
       flagOption("--no-references", noRefs),
-      {"--set", true, [&set](const std::string& v) { set = v; return std::string(); }},
-      {"--dir", true, [&o](const std::string& v) { o.dir = v; return std::string(); }},
-      {"--data", true, [&o](const std::string& v) { o.data = v; return std::string(); }},
-      {"--converted", true, [&o](const std::string& v) { o.converted = v; return std::string(); }},
+      {"--set", true, [&set](const std::string& v) { set = v; return std::string(); }, "SET"},
+      {"--dir", true, [&o](const std::string& v) { o.dir = v; return std::string(); }, "DIR"},
+      {"--data", true, [&o](const std::string& v) { o.data = v; return std::string(); }, "DIR"},
+      {"--converted", true, [&o](const std::string& v) { o.converted = v; return std::string(); }, "DIR"},
   };
   const std::vector<std::string> positional = parseOptions(args, options, "bench");
   if (!positional.empty()) {

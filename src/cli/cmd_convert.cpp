@@ -117,7 +117,7 @@ int runConvert(const std::vector<std::string>& args) {
     return kExitOk;
   }
   ConvertRequest r;
-  const std::vector<Option> options = {nonNegativeOption("--cell-size", r.cell_size)};
+  const std::vector<Option> options = {nonNegativeOption("--cell-size", r.cell_size, "S")};
   const std::vector<std::string> positional = parseOptions(args, options, "convert");
   if (positional.size() != 2) badInput("convert takes an input and an output file: polypath convert IN OUT");
   r.in = positional[0];

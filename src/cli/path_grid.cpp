@@ -204,8 +204,9 @@ std::vector<Option> gridQueryOptions(GridRequest& r) {
                        return v == "grid" ? ""
                                           : "--method " + v + " does not take a Moving AI .map grid; use --method grid, "
                                             "or convert the grid first: polypath convert X.map X.json";
-                     }});
-  options.push_back(nonNegativeOption("--cell-size", r.cell_size));
+                     },
+                     "grid"});
+  options.push_back(nonNegativeOption("--cell-size", r.cell_size, "S"));
   options.push_back(flagOption("--snap", r.snap));
   const std::vector<Option> clearance_options = clearanceOptions(r.clearance);
   options.insert(options.end(), clearance_options.begin(), clearance_options.end());

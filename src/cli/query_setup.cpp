@@ -35,10 +35,11 @@ std::vector<Option> queryOptions(QueryRequest& r) {
            return "--method expects visibility, navmesh, grid or finley, got '" + v + "'";
          r.method = v;
          return "";
-       }},
-      nonNegativeOption("--corner-offset", r.corner_offset),
+       },
+       "visibility|navmesh|grid"},
+      nonNegativeOption("--corner-offset", r.corner_offset, "D"),
       heuristicOption(r.search.heuristic),
-      nonNegativeOption("--weight", r.weight),
+      nonNegativeOption("--weight", r.weight, "W"),
       tieBreakOption(r.search.tie_break),
       flagOption("--snap", r.snap),
       {"--node-placement", true,
@@ -47,7 +48,8 @@ std::vector<Option> queryOptions(QueryRequest& r) {
            return "--node-placement expects centre or portal, got '" + v + "'";
          r.node_placement = v;
          return "";
-       }},
+       },
+       "centre|portal"},
   };
   const std::vector<Option> clearance_options = clearanceOptions(r.clearance);
   options.insert(options.end(), clearance_options.begin(), clearance_options.end());
