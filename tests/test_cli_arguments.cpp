@@ -60,3 +60,34 @@ TEST_CASE("cli: values that start with one minus sign are still values", "[cli]"
   CHECK_THAT(r.err, Contains("start (-3, 4) is not walkable"));
   CHECK_THAT(r.err, !Contains("needs a value"));
 }
+
+TEST_CASE("cli: --node-placement and --corridor without the navmesh method are refused, naming what they need", "[cli]") {
+  const std::string placement =
+      "polypath: --node-placement needs --method navmesh (it places the nodes of triangle A*; --method ";
+  const std::string corridor =
+      "polypath: --corridor needs --method navmesh --node-placement centre|portal (the portal corridor of triangle A*; ";
+  // Before, these ran the visibility method and said nothing.
+  CHECK(runCli({"path", kSeed, "--node-placement", "centre", "--json"}).err ==
+        placement + "visibility has no triangles)\n");
+  CHECK(runCli({"path", kSeed, "--corridor"}).err == corridor + "--method visibility has none)\n");
+  const RunResult both = runCli({"path", kSeed, "--method", "visibility", "--node-placement", "portal", "--corridor"});
+  CHECK(both.exit_code == 2);
+  CHECK(both.out.empty());
+  CHECK(both.err == placement + "visibility has no triangles)\n" + corridor + "--method visibility has none)\n");
+  CHECK(runCli({"svg", kSeed, "--out", "x.svg", "--node-placement", "centre"}).err ==
+        placement + "visibility has no triangles)\n");
+  CHECK(runCli({"trace", kSeed, "--out", "x.json", "--node-placement", "centre"}).err ==
+        placement + "visibility has no triangles)\n");
+  // The grid method (a .map, or --method grid on a JSON map).
+  CHECK(runCli({"path", kExplorer, "--start", "6,15", "--goal", "34,9", "--node-placement", "centre"}).err ==
+        placement + "grid has no triangles)\n");
+  CHECK(runCli({"path", kSeed, "--method", "grid", "--corridor"}).err == corridor + "--method grid has none)\n");
+  // Navmesh without --node-placement is Polyanya: --corridor is refused before the map is read.
+  const RunResult polyanya = runCli({"path", "no-such-map.json", "--method", "navmesh", "--corridor"});
+  CHECK(polyanya.exit_code == 2);
+  CHECK(polyanya.err == corridor + "Polyanya, navmesh without --node-placement, has none)\n");
+  // With the navmesh method both run: triangle A* prints its corridor.
+  const RunResult ok = runCli({"path", kSeed, "--method", "navmesh", "--node-placement", "centre", "--corridor"});
+  CHECK(ok.exit_code == 0);
+  CHECK_THAT(ok.out, Contains("corridor"));
+}
