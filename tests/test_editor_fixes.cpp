@@ -383,4 +383,25 @@ TEST_CASE("fixes: an editor option followed by another option is refused, naming
   CHECK(negative.options.goal->y == -2.0);
 }
 
+
+TEST_CASE("fixes: a bad editor argument prints one line and where the usage is, not the whole usage", "[editor]") {
+  // Each bad argument: exactly one line, "polypath-editor: ERROR (run polypath-editor --help
+  // for usage)", exit 2 (the full usage text followed every error before).
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"--bogus"}, "unknown option '--bogus'"},
+      {{"--start", "--goal", "3,4"}, "--start needs a value X,Y"},
+      {{"--steps", "x"}, "--steps needs a number >= 0, not 'x'"},
+      {{"a.json", "b.json"}, "more than one map given ('a.json' and 'b.json')"},
+  };
+  for (const auto& [args, message] : cases) {
+    std::string out;
+    INFO(args.front() << " ...");
+    CHECK(runShell(editorCommand(args), &out) == 2);
+    CHECK(out == "polypath-editor: " + message + " (run polypath-editor --help for usage)\n");
+  }
+  std::string help;
+  CHECK(runShell(editorCommand({"--help"}), &help) == 0);
+  CHECK(help == usage());  // the usage is still there, on --help
+}
+
 #endif  // POLYPATH_HAVE_EDITOR

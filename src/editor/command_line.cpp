@@ -176,7 +176,7 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
       }
       r.options.compare = *v;
     } else if (!a.empty() && a[0] == '-' && a != "-") {
-      r.error = "unknown option " + a;
+      r.error = "unknown option '" + a + "'";
       return r;
     } else if (!r.options.map) {
       r.options.map = a;
