@@ -216,7 +216,7 @@ void printResult(const BenchResult& r, const BenchOptions& o) {
     return;
   }
   const QueryFigures& f = r.figures;
-  s << r.vertices << " vertices, " << r.reflex << " reflex, " << r.edges << " edges; build " << ms(r.build_ms)
+  s << r.vertices << " vertices, " << r.reflex << " reflex, " << r.edges << " links; build " << ms(r.build_ms)
     << " ms, " << formatNumber(static_cast<double>(r.bytes) / 1048576.0, 3) << " MB, peak RSS "
     << formatNumber(static_cast<double>(r.peak_rss_kb) / 1024.0, 4) << " MB\n";
   s << "  polypath   " << f.queries << " queries: median " << ms(f.median_us) << " us, p90 " << ms(f.p90_us)
@@ -255,7 +255,8 @@ constexpr const char* kBenchUsageHead =
 constexpr const char* kBenchUsageOptions =
     "\n"
     "options:\n"
-    "  --json               one JSON object per map (vertices, reflex, edges, build_ms, bytes,\n"
+    "  --json               one JSON object per map (vertices, reflex, edges (the visibility\n"
+    "                       graph's line-of-sight links), build_ms, bytes,\n"
     "                       query_us_median/p90/p99/mean, expanded_mean, checked, mismatches,\n"
     "                       references{...}, update{...})\n"
     "  --queries N          queries per map\n"
