@@ -262,7 +262,8 @@ constexpr const char* kBenchUsageOptions =
     "  --queries N          queries per map\n"
     "  --seed S             random seed (maps, queries, edits)\n"
     "  --budget SECONDS     time budget per reference method and map (default 2)\n"
-    "  --no-references      skip the reference methods\n"
+    "  --no-references      skip the reference methods (seed000, finley004, brute); lengths are\n"
+    "                       still checked against published and scenario (octile) optima\n"
     "  --edits N            vertex moves measured per map for the incremental update (default 10)\n"
     "  --build-budget S     synthetic: skip sizes predicted to build slower (default 30)\n"
     "  --max-vertices N     synthetic: largest size (default 100000)\n";
