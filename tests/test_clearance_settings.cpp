@@ -15,6 +15,7 @@ using Catch::Matchers::Contains;
 namespace {
 
 const char* kMapWithRadii = R"({
+  "version": 1,
   "polygons": [{"outer": [[0, 0], [10, 0], [10, 10], [0, 10]]}],
   "settings": {"clearance": 0.5, "radii": [0.25, 0.5, 1], "clearance_joins": "mitre",
                "clearance_segments": 4, "clearance_mitre_limit": 2.5, "corner_offset": 0, "fog": true}
@@ -23,7 +24,7 @@ const char* kMapWithRadii = R"({
 // The JSON pointer of the MapFileError parseMap throws for the settings `settings`.
 std::string settingsErrorPointer(const std::string& settings) {
   try {
-    parseMap(R"({"polygons": [], "settings": )" + settings + "}", "map.json");
+    parseMap(R"({"version": 1, "polygons": [], "settings": )" + settings + "}", "map.json");
   } catch (const MapFileError& e) {
     return e.pointer();
   }
@@ -32,7 +33,7 @@ std::string settingsErrorPointer(const std::string& settings) {
 
 std::string settingsErrorText(const std::string& settings) {
   try {
-    parseMap(R"({"polygons": [], "settings": )" + settings + "}", "map.json");
+    parseMap(R"({"version": 1, "polygons": [], "settings": )" + settings + "}", "map.json");
   } catch (const MapFileError& e) {
     return e.what();
   }
@@ -57,8 +58,8 @@ TEST_CASE("settings: radii, joins, segments and mitre limit are read, unknown se
   CHECK(doc.extra_settings == nlohmann::json{{"fog", true}});
   CHECK(parseMap(serializeMap(doc)) == doc);
   // "miter" is read as mitre; absent keys give the defaults.
-  CHECK(parseMap(R"({"settings": {"clearance_joins": "miter"}})").settings.clearance_style.joins == ClearanceJoins::Mitre);
-  const MapDocument plain = parseMap(R"({"settings": {}})");
+  CHECK(parseMap(R"({"version": 1, "settings": {"clearance_joins": "miter"}})").settings.clearance_style.joins == ClearanceJoins::Mitre);
+  const MapDocument plain = parseMap(R"({"version": 1, "settings": {}})");
   CHECK(plain.settings.radii.empty());
   CHECK(plain.settings.clearance_style == ClearanceStyle{});
   CHECK(plain.settings.clearance_style.joins == ClearanceJoins::Round);

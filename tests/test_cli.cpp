@@ -41,6 +41,7 @@ const char* kHoleMap = R"({
 
 // Two separate areas: no path between them.
 const char* kTwoAreas = R"({
+ "version": 1,
  "polygons": [{"outer": [[0,0],[4,0],[4,4],[0,4]]}, {"outer": [[10,0],[14,0],[14,4],[10,4]]}],
  "start": [1, 1], "goal": [12, 2]
 })";
@@ -176,7 +177,7 @@ TEST_CASE("polypath path reports bad arguments, one line each, with exit 2", "[c
   CHECK(lines[0] == "polypath: --start expects X,Y, got 'abc'");
   CHECK(lines[1] == "polypath: --weight expects a number, got 'x'");
   CHECK(lines[2] == "polypath: unknown option '--frobnicate' for 'path' (see polypath path --help)");
-  CHECK(lines[3] == "polypath: --goal needs a value");
+  CHECK(lines[3] == "polypath: --goal needs a value X,Y");
 
   CHECK(runCli({"path", map, "--corner-offset", "-1"}).err == "polypath: --corner-offset must be 0 or more, got -1\n");
   CHECK(runCli({"path", map, "--heuristic", "cosine"}).exit_code == 2);
@@ -231,7 +232,7 @@ TEST_CASE("polypath path: unreadable or invalid maps exit 2 and name the file", 
   CHECK_THAT(b.err, StartsWith("polypath: " + broken + ":2:15: not valid JSON: "));
 
   const std::string crossing = dir.write(
-      "crossing.json", R"({"polygons": [{"outer": [[0,0],[10,10],[10,0],[0,6]]}], "start": [1,0.5], "goal": [9,1]})");
+      "crossing.json", R"({"version": 1, "polygons": [{"outer": [[0,0],[10,10],[10,0],[0,6]]}], "start": [1,0.5], "goal": [9,1]})");
   const RunResult c = runCli({"path", crossing});
   CHECK(c.exit_code == 2);
   CHECK_THAT(c.err, StartsWith("polypath: " + crossing +
@@ -240,7 +241,7 @@ TEST_CASE("polypath path: unreadable or invalid maps exit 2 and name the file", 
                                 "its edges do not cross\n"));
   CHECK(c.out.empty());
 
-  const std::string no_goal = dir.write("no-goal.json", R"({"polygons": [{"outer": [[0,0],[1,0],[0,1]]}]})");
+  const std::string no_goal = dir.write("no-goal.json", R"({"version": 1, "polygons": [{"outer": [[0,0],[1,0],[0,1]]}]})");
   const RunResult n = runCli({"path", no_goal, "--start", "0.1,0.1"});
   CHECK(n.exit_code == 2);
   CHECK(n.err == "polypath: " + no_goal + ": the map has no goal; pass --goal X,Y\n");
@@ -256,7 +257,7 @@ TEST_CASE("polypath validate prints ok for a valid map and exits 0", "[cli]") {
 
 TEST_CASE("polypath validate prints warnings before ok", "[cli]") {
   CliTempDir dir;
-  const RunResult r = runCli({"validate", dir.write("dup.json", R"({"polygons": [{"outer": [[0,0],[4,0],[4,4],[0,0]]}]})")});
+  const RunResult r = runCli({"validate", dir.write("dup.json", R"({"version": 1, "polygons": [{"outer": [[0,0],[4,0],[4,4],[0,0]]}]})")});
   CHECK(r.exit_code == 0);
   CHECK(r.out ==
         "warning: /polygons/0/outer/3: the last vertex repeats the first (0, 0); rings close by themselves, so it is "
@@ -266,6 +267,7 @@ TEST_CASE("polypath validate prints warnings before ok", "[cli]") {
 TEST_CASE("polypath validate lists every problem and exits 1", "[cli]") {
   CliTempDir dir;
   const std::string map = dir.write("bad.json", R"({
+    "version": 1,
     "polygons": [{"outer": [[0,0],[10,0],[10,10],[0,10]], "holes": [[[1,1],[2,2]], [[8,1],[12,1],[12,3],[8,3]]]}],
     "start": [1, 1], "settings": {"corner_offset": -1}})");
   const RunResult r = runCli({"validate", map});
@@ -311,6 +313,7 @@ TEST_CASE("polypath --help, --version and no arguments", "[cli]") {
 
 // Shared case 31: an L-shaped room; the goal (8, 6) is outside, its nearest walkable point (8, 4).
 constexpr const char* kGoalOutside = R"({
+ "version": 1,
  "polygons": [{"outer": [[0,0],[10,0],[10,4],[4,4],[4,10],[0,10]], "holes": []}],
  "start": [2, 2], "goal": [8, 6]
 })";
@@ -371,7 +374,7 @@ TEST_CASE("polypath path --snap leaves walkable points alone and does not hide m
   CHECK(j["start"] == nlohmann::json::array({1.0, 1.0}));
   CHECK(j["goal"] == nlohmann::json::array({9.0, 9.0}));
 
-  const std::string overlapping = dir.write("overlap.json", R"({"polygons": [
+  const std::string overlapping = dir.write("overlap.json", R"({"version": 1, "polygons": [
     {"outer": [[0,0],[10,0],[10,10],[0,10]], "holes": [[[2,2],[6,2],[6,6],[2,6]], [[4,4],[8,4],[8,8],[4,8]]]}],
     "start": [5, 5], "goal": [20, 20]})");
   const RunResult bad = runCli({"path", overlapping, "--snap"});
@@ -383,7 +386,7 @@ TEST_CASE("polypath path --snap leaves walkable points alone and does not hide m
 
 TEST_CASE("polypath path on a map whose hole splits it: warnings on stderr, no path, exit 0", "[cli]") {
   CliTempDir dir;
-  const std::string map = dir.write("split.json", R"({"polygons": [
+  const std::string map = dir.write("split.json", R"({"version": 1, "polygons": [
     {"outer": [[0,0],[12,0],[12,10],[0,10]], "holes": [[[0,4],[12,4],[12,6],[0,6]]]}], "start": [6, 2], "goal": [6, 8]})");
   const RunResult r = runCli({"path", map, "--json"});
   INFO(r.err);
@@ -399,7 +402,7 @@ TEST_CASE("polypath path on a map whose hole splits it: warnings on stderr, no p
 
 TEST_CASE("polypath validate: pinches are warnings and the map is ok", "[cli]") {
   CliTempDir dir;
-  const RunResult r = runCli({"validate", dir.write("pinch.json", R"({"polygons": [
+  const RunResult r = runCli({"validate", dir.write("pinch.json", R"({"version": 1, "polygons": [
     {"outer": [[0,0],[12,0],[12,12],[0,12]], "holes": [[[3,3],[6,3],[6,6],[3,6]], [[6,6],[9,6],[9,9],[6,9]]]}]})")});
   CHECK(r.exit_code == 0);
   CHECK(r.out == "warning: /polygons/0/holes/1/0: hole 1 touches hole 0 at (6, 6): a zero-width pinch, paths cannot "
@@ -409,7 +412,7 @@ TEST_CASE("polypath validate: pinches are warnings and the map is ok", "[cli]") 
 
 TEST_CASE("polypath validate reports overlapping holes and polygons and rings crossing themselves", "[cli]") {
   CliTempDir dir;
-  const RunResult r = runCli({"validate", dir.write("bad.json", R"({"polygons": [
+  const RunResult r = runCli({"validate", dir.write("bad.json", R"({"version": 1, "polygons": [
     {"outer": [[0,0],[10,0],[10,10],[0,10]], "holes": [[[2,2],[6,2],[6,6],[2,6]], [[4,4],[8,4],[8,8],[4,8]]]},
     {"outer": [[9,9],[15,9],[15,15],[9,15]]},
     {"outer": [[20,0],[30,10],[30,0],[20,10]]}]})")});

@@ -24,12 +24,14 @@ namespace {
 
 // A 10 x 10 room with the square hole [3, 7] x [3, 7]; corridors 3 wide.
 const char* kRoom = R"({
+ "version": 1,
  "polygons": [{"outer": [[0,0],[10,0],[10,10],[0,10]], "holes": [[[3,3],[7,3],[7,7],[3,7]]]}],
  "start": [1.5, 5], "goal": [8.5, 5]
 })";
 
 // The room plus a separate strip 1 wide, where the goal is.
 const char* kRoomAndStrip = R"({
+ "version": 1,
  "polygons": [{"outer": [[0,0],[10,0],[10,10],[0,10]], "holes": [[[3,3],[7,3],[7,7],[3,7]]]},
               {"outer": [[20,0],[30,0],[30,1],[20,1]]}],
  "start": [1.5, 5], "goal": [25, 0.5]

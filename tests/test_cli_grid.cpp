@@ -157,3 +157,50 @@ TEST_CASE("polypath bench heuristics prints the heuristic table", "[cli-grid]") 
                         Contains("weight 1.8"));
   CHECK(runCli({"bench", "other"}).exit_code == 2);
 }
+
+TEST_CASE("polypath convert: a polygon map's round trip through .map keeps its coordinates, start and goal in X.map.scen", "[cli-grid]") {
+  // seed-demo lies in [3, 24] x [3, 24] with integer corners: the .map starts at the world
+  // origin (3 blocked rows and columns of margin), so .json -> .map -> .json gives the same
+  // ring, and the start (15, 6) and goal (18, 22) travel in the companion scenario.
+  polypath::test::TempDir dir("cli-grid-roundtrip");
+  const std::string grid = (dir.path / "seed.map").string(), back = (dir.path / "back.json").string();
+  const RunResult to_grid = runCli({"convert", kMaps + "seed-demo.json", grid});
+  REQUIRE(to_grid.exit_code == 0);
+  CHECK(to_grid.err.empty());
+  CHECK_THAT(to_grid.out, Contains("(24 x 24 cells of 1, 285 free)") && Contains("scenario   " + grid + ".scen"));
+  std::ifstream scen(grid + ".scen");
+  const std::string scen_text((std::istreambuf_iterator<char>(scen)), {});
+  // The octile optimum equals the grid method's length between the same cells' centres.
+  CHECK(scen_text == "version 1\n0\tseed.map\t24\t24\t15\t6\t18\t22\t40.31370850\n");
+  const nlohmann::json on_grid = jsonOf(runCli({"path", kMaps + "seed-demo.json", "--method", "grid", "--json"}));
+  CHECK(on_grid["length"].get<double>() == Approx(40.31370850).margin(5e-9));
+  // The scenario is a valid Moving AI scenario of that .map: scen finds its optimum.
+  const nlohmann::json scen_run = jsonOf(runCli({"scen", grid + ".scen", "--json"}));
+  CHECK(scen_run["matched"] == 1);
+
+  const RunResult to_json = runCli({"convert", grid, back});
+  REQUIRE(to_json.exit_code == 0);
+  CHECK(to_json.err == "polypath: note: start (15.5, 6.5) and goal (18.5, 22.5) are the cell centres of the first "
+                       "query of " + grid + ".scen\n");
+  std::ifstream in(back);
+  const nlohmann::json j = nlohmann::json::parse(in);
+  const nlohmann::json ring = {{3, 3},  {24, 3},  {24, 8},  {6, 8},   {6, 10},  {24, 10},
+                               {24, 24}, {15, 24}, {15, 17}, {21, 17}, {21, 15}, {3, 15}};
+  CHECK(j["polygons"].size() == 1);
+  CHECK(j["polygons"][0]["outer"] == ring);  // the original's corners (was shifted by -3, -3)
+  CHECK(j["start"] == nlohmann::json::array({15.5, 6.5}));
+  CHECK(j["goal"] == nlohmann::json::array({18.5, 22.5}));
+}
+
+TEST_CASE("polypath convert: a map the .map cannot place says so and still writes the grid", "[cli-grid]") {
+  polypath::test::TempDir dir("cli-grid-offset");
+  const std::string map = dir.write("neg.json", R"({"format": "polypath-map", "version": 1,
+    "polygons": [{"outer": [[-2,-2],[4,-2],[4,4],[-2,4]]}]})");
+  const std::string grid = (dir.path / "neg.map").string();
+  const RunResult r = runCli({"convert", map, grid});
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.err == "polypath: note: a .map has no origin: its cell (0, 0) is the map's corner (-2, -2), so converting "
+                 "it back gives coordinates shifted by (2, 2)\n");
+  CHECK_THAT(r.out, Contains("(6 x 6 cells of 1, 36 free)"));
+  CHECK_FALSE(fs::exists(grid + ".scen"));  // no start or goal, no scenario
+}

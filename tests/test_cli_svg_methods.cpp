@@ -31,11 +31,13 @@ namespace {
 
 // A 10 x 10 room with the square hole [3, 7] x [3, 7]; corridors 3 wide.
 const char* kRoom = R"({
+ "version": 1,
  "polygons": [{"outer": [[0,0],[10,0],[10,10],[0,10]], "holes": [[[3,3],[7,3],[7,7],[3,7]]]}],
  "start": [1.5, 5], "goal": [8.5, 5]
 })";
 // The same room whose settings ask for an agent of radius 1.
 const char* kRoomClearance1 = R"({
+ "version": 1,
  "polygons": [{"outer": [[0,0],[10,0],[10,10],[0,10]], "holes": [[[3,3],[7,3],[7,7],[3,7]]]}],
  "start": [1.5, 5], "goal": [8.5, 5], "settings": {"clearance": 1}
 })";

@@ -185,7 +185,7 @@ TEST_CASE("editor exports: the command line's lesson and export options", "[edit
   CHECK(svg.options.svg == fs::path("out.svg"));
   CHECK(svg.options.headless);
   CHECK(parseCommandLine({"--lesson-step", "0"}).error == "--lesson-step needs a step number >= 1, not '0'");
-  CHECK(parseCommandLine({"--lesson"}).error == "--lesson needs a lesson file");
+  CHECK(parseCommandLine({"--lesson"}).error == "--lesson needs a value FILE");
   CHECK(parseCommandLine({"--screenshot", "a.png", "--screenshot-sequence", "d"}).error ==
         "give --screenshot or --screenshot-sequence, not both");
 }

@@ -350,4 +350,58 @@ TEST_CASE("fixes: on a .map grid --screenshot-sequence writes one frame per expa
   CHECK_FALSE(fs::exists(svg));
 }
 
+
+// [SECTION] Leftovers: an option without its value
+
+TEST_CASE("fixes: an editor option followed by another option is refused, naming the option and its value", "[editor]") {
+  // The next option is never taken as the value (--start used to swallow --goal).
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"--start", "--goal", "3,4"}, "--start needs a value X,Y"},
+      {{"m.json", "--goal", "--steps", "3"}, "--goal needs a value X,Y"},
+      {{"--screenshot", "--canvas-only"}, "--screenshot needs a value OUT.png"},
+      {{"--screenshot-sequence", "--steps", "2"}, "--screenshot-sequence needs a value DIR"},
+      {{"--svg", "--canvas-only"}, "--svg needs a value OUT.svg"},
+      {{"--lesson", "--lesson-step", "2"}, "--lesson needs a value FILE"},
+      {{"--lesson-step", "--canvas-only"}, "--lesson-step needs a value K"},
+      {{"--steps", "--size", "640x400"}, "--steps needs a value N"},
+      {{"--size", "--canvas-only"}, "--size needs a value WxH"},
+      {{"--bench-drag", "--size", "640x400"}, "--bench-drag needs a value N"},
+      {{"--method", "--steps", "1"}, "--method needs a value M"},
+      {{"--funnel-step", "--method", "centre"}, "--funnel-step needs a value K"},
+      {{"--compare", "--steps", "1"}, "--compare needs a value P"},
+      {{"--steps"}, "--steps needs a value N"},  // at the end of the line
+  };
+  for (const auto& [args, message] : cases) {
+    INFO(args.front() << " ...");
+    CHECK(parseCommandLine(args).error == message);
+  }
+  // A value with one minus sign is a value: -3,4 is a point.
+  const ParsedCommandLine negative = parseCommandLine({"--start", "-3,4", "--goal", "-1.5,-2"});
+  CHECK(negative.error.empty());
+  REQUIRE(negative.options.start);
+  CHECK(negative.options.start->x == -3.0);
+  CHECK(negative.options.goal->y == -2.0);
+}
+
+
+TEST_CASE("fixes: a bad editor argument prints one line and where the usage is, not the whole usage", "[editor]") {
+  // Each bad argument: exactly one line, "polypath-editor: ERROR (run polypath-editor --help
+  // for usage)", exit 2 (the full usage text followed every error before).
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"--bogus"}, "unknown option '--bogus'"},
+      {{"--start", "--goal", "3,4"}, "--start needs a value X,Y"},
+      {{"--steps", "x"}, "--steps needs a number >= 0, not 'x'"},
+      {{"a.json", "b.json"}, "more than one map given ('a.json' and 'b.json')"},
+  };
+  for (const auto& [args, message] : cases) {
+    std::string out;
+    INFO(args.front() << " ...");
+    CHECK(runShell(editorCommand(args), &out) == 2);
+    CHECK(out == "polypath-editor: " + message + " (run polypath-editor --help for usage)\n");
+  }
+  std::string help;
+  CHECK(runShell(editorCommand({"--help"}), &help) == 0);
+  CHECK(help == usage());  // the usage is still there, on --help
+}
+
 #endif  // POLYPATH_HAVE_EDITOR

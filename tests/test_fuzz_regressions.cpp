@@ -85,8 +85,8 @@ TEST_CASE("every input that once broke the fuzzer runs without a finding", "[fuz
 
 TEST_CASE("the fuzz runner reports a broken map as invalid, not as a finding", "[fuzz]") {
   CHECK(runOne("").stage == Stage::ParseError);
-  CHECK(runOne("{\"polygons\": [{\"outer\": [[0,0],[1,1],[1,0],[0,1]]}]}").stage == Stage::Invalid);
-  const Result r = runOne("{\"polygons\": [{\"outer\": [[0,0],[4,0],[4,4],[0,4]]}], \"start\": [1,1], \"goal\": [3,3]}");
+  CHECK(runOne("{\"version\": 1, \"polygons\": [{\"outer\": [[0,0],[1,1],[1,0],[0,1]]}]}").stage == Stage::Invalid);
+  const Result r = runOne("{\"version\": 1, \"polygons\": [{\"outer\": [[0,0],[4,0],[4,4],[0,4]]}], \"start\": [1,1], \"goal\": [3,3]}");
   CHECK(r.stage == Stage::Queried);
   CHECK(r.found == r.queries);
 }

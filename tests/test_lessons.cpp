@@ -119,7 +119,7 @@ void play(const Lesson& lesson) {
 
 const char* kInlineLesson = R"({
  "format": "polypath-lesson", "version": 1, "title": "Inline",
- "map": {"polygons": [{"outer": [[0,0],[10,0],[10,10],[0,10]], "holes": [[[3,3],[7,3],[7,7],[3,7]]]}],
+ "map": {"version": 1, "polygons": [{"outer": [[0,0],[10,0],[10,10],[0,10]], "holes": [[[3,3],[7,3],[7,7],[3,7]]]}],
          "start": [1, 1], "goal": [9, 9]},
  "steps": [%STEPS%]
 })";

@@ -131,8 +131,8 @@ TEST_CASE("parseMap reads every known field and keeps unknown keys at all three 
   CHECK(doc.extra_polygons[1] == nlohmann::json::object());
 }
 
-TEST_CASE("parseMap defaults: no format or version, no name, units m, no start or goal", "[io]") {
-  const MapDocument doc = parseMap(R"({"polygons": [{"outer": [[0,0],[1,0],[0,1]]}], "start": null})");
+TEST_CASE("parseMap defaults: no format, no name, units m, no start or goal", "[io]") {
+  const MapDocument doc = parseMap(R"({"version": 1, "polygons": [{"outer": [[0,0],[1,0],[0,1]]}], "start": null})");
   CHECK(doc.name.empty());
   CHECK(doc.units == "m");
   CHECK_FALSE(doc.start.has_value());
@@ -233,44 +233,44 @@ TEST_CASE("malformed JSON gives FILE:LINE:COLUMN and the parser's detail", "[io]
 }
 
 TEST_CASE("values of the wrong type name the JSON pointer and the expected type", "[io]") {
-  const std::string nan = R"({"polygons": [{"outer": [[0,0],[1,0],[1,1],[0,"NaN"]]}]})";
+  const std::string nan = R"({"version": 1, "polygons": [{"outer": [[0,0],[1,0],[1,1],[0,"NaN"]]}]})";
   CHECK(parseErrorOf(nan) ==
         "map.json: /polygons/0/outer/3/1: expected a number (y coordinate), got the string \"NaN\"");
   CHECK(pointerOf(nan) == "/polygons/0/outer/3/1");
 
-  const std::string null_x = R"({"polygons": [{"outer": [[0,0],[1,0],[null,1]]}]})";
+  const std::string null_x = R"({"version": 1, "polygons": [{"outer": [[0,0],[1,0],[null,1]]}]})";
   CHECK(parseErrorOf(null_x) == "map.json: /polygons/0/outer/2/0: expected a number (x coordinate), got null");
 
-  CHECK(pointerOf(R"({"polygons": [{"outer": [[0,0],[1,0],[1,1,1]]}]})") == "/polygons/0/outer/2");
-  CHECK_THAT(parseErrorOf(R"({"polygons": [{"outer": [[0,0],[1,0],[1,1,1]]}]})"),
+  CHECK(pointerOf(R"({"version": 1, "polygons": [{"outer": [[0,0],[1,0],[1,1,1]]}]})") == "/polygons/0/outer/2");
+  CHECK_THAT(parseErrorOf(R"({"version": 1, "polygons": [{"outer": [[0,0],[1,0],[1,1,1]]}]})"),
              Contains("expected a point [x, y] (an array of 2 numbers), got an array of 3 elements"));
-  CHECK(pointerOf(R"({"polygons": [{"outer": [], "holes": [[[0,0],[1,0],true]]}]})") == "/polygons/0/holes/0/2");
-  CHECK(pointerOf(R"({"polygons": [{"outer": [], "holes": {}}]})") == "/polygons/0/holes");
-  CHECK(pointerOf(R"({"polygons": [{"outer": 5}]})") == "/polygons/0/outer");
-  CHECK(pointerOf(R"({"polygons": [[0, 0]]})") == "/polygons/0");
-  CHECK(pointerOf(R"({"polygons": {}})") == "/polygons");
-  CHECK(parseErrorOf(R"({"polygons": {}})") == "map.json: /polygons: expected an array of polygons, got an object");
-  CHECK(pointerOf(R"({"name": 5})") == "/name");
-  CHECK(parseErrorOf(R"({"name": 5})") == "map.json: /name: expected a string, got the number 5");
-  CHECK(pointerOf(R"({"units": ["m"]})") == "/units");
-  CHECK(pointerOf(R"({"start": [1, "2"]})") == "/start/1");
-  CHECK(pointerOf(R"({"goal": "here"})") == "/goal");
-  CHECK(pointerOf(R"({"settings": {"corner_offset": "1"}})") == "/settings/corner_offset");
-  CHECK(pointerOf(R"({"settings": {"clearance": null}})") == "/settings/clearance");
-  CHECK(pointerOf(R"({"settings": 0})") == "/settings");
+  CHECK(pointerOf(R"({"version": 1, "polygons": [{"outer": [], "holes": [[[0,0],[1,0],true]]}]})") == "/polygons/0/holes/0/2");
+  CHECK(pointerOf(R"({"version": 1, "polygons": [{"outer": [], "holes": {}}]})") == "/polygons/0/holes");
+  CHECK(pointerOf(R"({"version": 1, "polygons": [{"outer": 5}]})") == "/polygons/0/outer");
+  CHECK(pointerOf(R"({"version": 1, "polygons": [[0, 0]]})") == "/polygons/0");
+  CHECK(pointerOf(R"({"version": 1, "polygons": {}})") == "/polygons");
+  CHECK(parseErrorOf(R"({"version": 1, "polygons": {}})") == "map.json: /polygons: expected an array of polygons, got an object");
+  CHECK(pointerOf(R"({"version": 1, "name": 5})") == "/name");
+  CHECK(parseErrorOf(R"({"version": 1, "name": 5})") == "map.json: /name: expected a string, got the number 5");
+  CHECK(pointerOf(R"({"version": 1, "units": ["m"]})") == "/units");
+  CHECK(pointerOf(R"({"version": 1, "start": [1, "2"]})") == "/start/1");
+  CHECK(pointerOf(R"({"version": 1, "goal": "here"})") == "/goal");
+  CHECK(pointerOf(R"({"version": 1, "settings": {"corner_offset": "1"}})") == "/settings/corner_offset");
+  CHECK(pointerOf(R"({"version": 1, "settings": {"clearance": null}})") == "/settings/clearance");
+  CHECK(pointerOf(R"({"version": 1, "settings": 0})") == "/settings");
   CHECK(parseErrorOf("[1, 2]") == "map.json: top level: expected a map object {\"format\": \"polypath-map\", ...}, "
                                   "got an array of 2 elements");
 }
 
 TEST_CASE("a polygon without an outer ring is refused with its pointer", "[io]") {
-  CHECK(pointerOf(R"({"polygons": [{"holes": []}]})") == "/polygons/0");
-  CHECK_THAT(parseErrorOf(R"({"polygons": [{"holes": []}]})"), Contains("missing \"outer\""));
+  CHECK(pointerOf(R"({"version": 1, "polygons": [{"holes": []}]})") == "/polygons/0");
+  CHECK_THAT(parseErrorOf(R"({"version": 1, "polygons": [{"holes": []}]})"), Contains("missing \"outer\""));
 }
 
 TEST_CASE("numbers too large for a double are refused", "[io]") {
-  CHECK(parseErrorOf("{\"polygons\": [{\"outer\": [[0,0],\n  [1e400,0],[1,1]]}]}") ==
+  CHECK(parseErrorOf("{\"version\": 1, \"polygons\": [{\"outer\": [[0,0],\n  [1e400,0],[1,1]]}]}") ==
         "map.json:2:4: number 1e400 is too large for a double; use values below 1.7e308");
-  CHECK_THAT(parseErrorOf(R"({"start": [-2e308, 0]})"), StartsWith("map.json:1:12: number -2e308 is too large"));
+  CHECK_THAT(parseErrorOf(R"({"version": 1, "start": [-2e308, 0]})"), StartsWith("map.json:1:26: number -2e308 is too large"));
 }
 
 TEST_CASE("a wrong format is refused, a missing one accepted", "[io]") {
@@ -299,11 +299,11 @@ TEST_CASE("a newer version is refused with a clear message and the version must 
 
 TEST_CASE("loadMap reads a file and names an unnamed map after the file", "[io]") {
   TempDir dir;
-  writeFile(dir.path / "my-room.json", R"({"polygons": [{"outer": [[0,0],[1,0],[0,1]]}]})");
+  writeFile(dir.path / "my-room.json", R"({"version": 1, "polygons": [{"outer": [[0,0],[1,0],[0,1]]}]})");
   CHECK(loadMap(dir.path / "my-room.json").name == "my-room");
-  writeFile(dir.path / "named.json", R"({"name": "Kept", "polygons": []})");
+  writeFile(dir.path / "named.json", R"({"version": 1, "name": "Kept", "polygons": []})");
   CHECK(loadMap(dir.path / "named.json").name == "Kept");
-  writeFile(dir.path / "empty-name.json", R"({"name": "", "polygons": []})");
+  writeFile(dir.path / "empty-name.json", R"({"version": 1, "name": "", "polygons": []})");
   CHECK(loadMap(dir.path / "empty-name.json").name.empty());
 }
 
@@ -326,16 +326,16 @@ TEST_CASE("loadMap errors name the file and say what to do", "[io]") {
   writeFile(dir.path / "empty.json", "");
   CHECK_THAT(errorOf(dir.path / "empty.json"), StartsWith((dir.path / "empty.json").string() + ": file is empty; "));
 
-  writeFile(dir.path / "big.json", R"({"polygons": []})");  // 16 bytes
+  writeFile(dir.path / "big.json", R"({"version": 1, "polygons": []})");  // 30 bytes
   CHECK(errorOf(dir.path / "big.json", LoadLimits{10}) ==
         (dir.path / "big.json").string() +
-            ": file is 16 bytes, more than the limit of 10 bytes; is this really a map file?");
-  CHECK(errorOf(dir.path / "big.json", LoadLimits{16}).empty());
+            ": file is 30 bytes, more than the limit of 10 bytes; is this really a map file?");
+  CHECK(errorOf(dir.path / "big.json", LoadLimits{30}).empty());
 
   writeFile(dir.path / "broken.json", "{\n  \"polygons\": [\n    {\"outer\": [[0, 0]],}\n  ]\n}\n");
   CHECK_THAT(errorOf(dir.path / "broken.json"), StartsWith((dir.path / "broken.json").string() + ":3:24: not valid JSON"));
 
-  writeFile(dir.path / "typed.json", R"({"polygons": [{"outer": [[0, 0], [1, "x"]]}]})");
+  writeFile(dir.path / "typed.json", R"({"version": 1, "polygons": [{"outer": [[0, 0], [1, "x"]]}]})");
   CHECK(errorOf(dir.path / "typed.json") == (dir.path / "typed.json").string() +
                                                 ": /polygons/0/outer/1/1: expected a number (y coordinate), got the "
                                                 "string \"x\"");

@@ -85,3 +85,32 @@ TEST_CASE("method run: Polyanya's node limit and a point on no free cell", "[met
   CHECK_THROWS_AS(run.build(m.map, nullptr, MethodSettings{MethodKind::Visibility}), std::invalid_argument);
   CHECK_FALSE(run.built());
 }
+
+TEST_CASE("method run: start equal to goal gives the one-point path of length 0 with every method", "[method_run]") {
+  // The convention of Polyanya, triangle A* and the grid: a path is its distinct points, so
+  // start == goal is [start] (the grid: its cell's centre). The visibility graph gave
+  // [start, start] with 2 expansions.
+  const LoadedMap m(shippedMap("seed-demo.json"));
+  const Point p = *m.doc.start;  // (15, 6), inside the top corridor
+  REQUIRE(p == Point{15, 6});
+  MethodRun run;
+  for (MethodKind kind : {MethodKind::Visibility, MethodKind::NavmeshExact, MethodKind::NavmeshCentre,
+                          MethodKind::NavmeshPortal, MethodKind::Grid}) {
+    INFO("method " << static_cast<int>(kind));
+    run.build(m.map, m.graph.get(), MethodSettings{kind, 1.0});
+    run.query(p, p);
+    REQUIRE(run.graph());
+    const Path path = run.worldPath(findPath(*run.graph(), run.startNode(), run.goalNode()));
+    REQUIRE(path.found);
+    CHECK(path.length == 0.0);
+    REQUIRE(path.points.size() == 1);
+    // The grid's lattice starts at the map's corner (3, 3): (15, 6) lies in cell (12, 3).
+    CHECK(path.points[0] == (kind == MethodKind::Grid ? Point{15.5, 6.5} : p));
+  }
+  // The one-shot call of the library and of the CLI: the same single point.
+  const Path direct = findPath(*m.graph, p, p);
+  CHECK(direct.found);
+  CHECK(direct.points == std::vector<Point>{p});
+  CHECK(direct.nodes.size() == 1);
+  CHECK(direct.expanded == 1);
+}

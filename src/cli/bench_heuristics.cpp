@@ -110,7 +110,7 @@ int runBenchHeuristics(const std::vector<std::string>& args) {
     return kExitOk;
   }
   std::optional<double> maps, seed;
-  const std::vector<Option> options = {nonNegativeOption("--maps", maps), nonNegativeOption("--seed", seed)};
+  const std::vector<Option> options = {nonNegativeOption("--maps", maps), nonNegativeOption("--seed", seed, "S")};
   const std::vector<std::string> positional = parseOptions(args, options, "bench heuristics");
   if (positional.size() != 1 || positional[0] != "heuristics") badInput("usage: polypath bench heuristics [--maps N] [--seed S]");
   const int count = static_cast<int>(maps.value_or(300));

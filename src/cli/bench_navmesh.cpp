@@ -156,8 +156,8 @@ int runBenchNavmesh(const std::vector<std::string>& args) {
   std::string maps_dir = "maps", data_dir = "../shared/data";
   std::optional<double> queries, max_vertices;
   const std::vector<Option> options = {
-      {"--maps", true, [&](const std::string& v) { maps_dir = v; return std::string(); }},
-      {"--data", true, [&](const std::string& v) { data_dir = v; return std::string(); }},
+      {"--maps", true, [&](const std::string& v) { maps_dir = v; return std::string(); }, "DIR"},
+      {"--data", true, [&](const std::string& v) { data_dir = v; return std::string(); }, "DIR"},
       nonNegativeOption("--queries", queries),
       nonNegativeOption("--max-vertices", max_vertices),
   };

@@ -87,9 +87,9 @@ int runBenchPolyanya(const std::vector<std::string>& args) {
   std::string mesh, scen, data_dir = "../shared/data";
   std::optional<double> queries;
   const std::vector<Option> options = {
-      {"--mesh", true, [&](const std::string& v) { mesh = v; return std::string(); }},
-      {"--scen", true, [&](const std::string& v) { scen = v; return std::string(); }},
-      {"--data", true, [&](const std::string& v) { data_dir = v; return std::string(); }},
+      {"--mesh", true, [&](const std::string& v) { mesh = v; return std::string(); }, "FILE.mesh"},
+      {"--scen", true, [&](const std::string& v) { scen = v; return std::string(); }, "FILE.scen"},
+      {"--data", true, [&](const std::string& v) { data_dir = v; return std::string(); }, "DIR"},
       nonNegativeOption("--queries", queries),
   };
   const std::vector<std::string> positional = parseOptions(args, options, "bench polyanya");

@@ -57,7 +57,9 @@ struct BenchResult {
   long peak_rss_kb = 0;       ///< the process's peak resident set so far
   QueryFigures figures;
   int found = 0;              ///< queries with a path
-  int checked = 0;            ///< queries whose length was compared with a reference or published value
+  /// Queries whose length was compared with a reference method, a published optimum or a
+  /// scenario's octile optimum (an upper bound); the last two also with --no-references.
+  int checked = 0;
   int mismatches = 0;         ///< of those, lengths that disagree (or exceed the upper bound)
   std::vector<ReferenceResult> references;
   UpdateFigures update;

@@ -44,6 +44,8 @@ std::string formatPoint(Point p) { return "(" + formatNumber(p.x) + ", " + forma
 
 
 
+bool looksLikeOption(const std::string& arg) { return arg.size() >= 2 && arg[0] == '-' && arg[1] == '-'; }
+
 std::vector<std::string> parseOptions(const std::vector<std::string>& args, const std::vector<Option>& options,
                                       const std::string& command) {
   std::vector<std::string> positional, errors;
@@ -75,8 +77,8 @@ std::vector<std::string> parseOptions(const std::vector<std::string>& args, cons
       }
       value = arg.substr(eq + 1);
     } else if (opt->takes_value) {
-      if (i + 1 >= args.size()) {
-        errors.push_back(name + " needs a value");
+      if (i + 1 >= args.size() || looksLikeOption(args[i + 1])) {
+        errors.push_back(name + " needs a value" + (opt->value.empty() ? "" : " " + opt->value));
         continue;
       }
       value = args[++i];
@@ -96,19 +98,23 @@ std::string parseMapFileArgs(const std::vector<std::string>& args, const std::ve
 }
 
 Option pointOption(const std::string& name, std::optional<Point>& out) {
-  return {name, true, [name, &out](const std::string& v) -> std::string {
+  return {name, true,
+          [name, &out](const std::string& v) -> std::string {
             out = parsePoint(v);
             return out ? "" : name + " expects X,Y, got '" + v + "'";
-          }};
+          },
+          "X,Y"};
 }
 
-Option nonNegativeOption(const std::string& name, std::optional<double>& out) {
-  return {name, true, [name, &out](const std::string& v) -> std::string {
+Option nonNegativeOption(const std::string& name, std::optional<double>& out, const std::string& value) {
+  return {name, true,
+          [name, &out](const std::string& v) -> std::string {
             out = parseNumber(v);
             if (!out) return name + " expects a number, got '" + v + "'";
             if (*out < 0.0) return name + " must be 0 or more, got " + v;
             return "";
-          }};
+          },
+          value};
 }
 
 bool wantsHelp(const std::vector<std::string>& args) {
@@ -118,20 +124,24 @@ bool wantsHelp(const std::vector<std::string>& args) {
 }
 
 Option heuristicOption(Heuristic& out) {
-  return {"--heuristic", true, [&out](const std::string& v) -> std::string {
+  return {"--heuristic", true,
+          [&out](const std::string& v) -> std::string {
             return parseHeuristic(v, out) ? ""
                                           : "--heuristic expects none, euclidean, manhattan, chebyshev or octile, got '" +
                                                 v + "'";
-          }};
+          },
+          "none|euclidean|manhattan|chebyshev|octile"};
 }
 
 Option tieBreakOption(TieBreak& out) {
-  return {"--tie-break", true, [&out](const std::string& v) -> std::string {
+  return {"--tie-break", true,
+          [&out](const std::string& v) -> std::string {
             if (v == "g") out = TieBreak::LargerG;
             else if (v == "none") out = TieBreak::None;
             else return "--tie-break expects g or none, got '" + v + "'";
             return "";
-          }};
+          },
+          "g|none"};
 }
 
 Option flagOption(const std::string& name, bool& out) {

@@ -216,7 +216,7 @@ void printResult(const BenchResult& r, const BenchOptions& o) {
     return;
   }
   const QueryFigures& f = r.figures;
-  s << r.vertices << " vertices, " << r.reflex << " reflex, " << r.edges << " edges; build " << ms(r.build_ms)
+  s << r.vertices << " vertices, " << r.reflex << " reflex, " << r.edges << " links; build " << ms(r.build_ms)
     << " ms, " << formatNumber(static_cast<double>(r.bytes) / 1048576.0, 3) << " MB, peak RSS "
     << formatNumber(static_cast<double>(r.peak_rss_kb) / 1024.0, 4) << " MB\n";
   s << "  polypath   " << f.queries << " queries: median " << ms(f.median_us) << " us, p90 " << ms(f.p90_us)
@@ -255,13 +255,15 @@ constexpr const char* kBenchUsageHead =
 constexpr const char* kBenchUsageOptions =
     "\n"
     "options:\n"
-    "  --json               one JSON object per map (vertices, reflex, edges, build_ms, bytes,\n"
+    "  --json               one JSON object per map (vertices, reflex, edges (the visibility\n"
+    "                       graph's line-of-sight links), build_ms, bytes,\n"
     "                       query_us_median/p90/p99/mean, expanded_mean, checked, mismatches,\n"
     "                       references{...}, update{...})\n"
     "  --queries N          queries per map\n"
     "  --seed S             random seed (maps, queries, edits)\n"
     "  --budget SECONDS     time budget per reference method and map (default 2)\n"
-    "  --no-references      skip the reference methods\n"
+    "  --no-references      skip the reference methods (seed000, finley004, brute); lengths are\n"
+    "                       still checked against published and scenario (octile) optima\n"
     "  --edits N            vertex moves measured per map for the incremental update (default 10)\n"
     "  --build-budget S     synthetic: skip sizes predicted to build slower (default 30)\n"
     "  --max-vertices N     synthetic: largest size (default 100000)\n";
@@ -344,7 +346,8 @@ int runBench(const std::vector<std::string>& args) {
                       return name + " expects a whole number of at least " + formatNumber(lo) + ", got '" + v + "'";
                     out = static_cast<std::remove_reference_t<decltype(out)>>(*x);
                     return "";
-                  }};
+                  },
+                  "N"};
   };
   int queries = -1;
   std::optional<double> budget, buildBudget;
@@ -355,13 +358,13 @@ int runBench(const std::vector<std::string>& args) {
       integer("--seed", o.seed, 0),
       integer("--edits", o.edits, 0),
       integer("--max-vertices", o.max_vertices, 100),
-      nonNegativeOption("--budget", budget),
-      nonNegativeOption("--build-budget", buildBudget),
+      nonNegativeOption("--budget", budget, "SECONDS"),
+      nonNegativeOption("--build-budget", buildBudget, "SECONDS"),
       flagOption("--no-references", noRefs),
-      {"--set", true, [&set](const std::string& v) { set = v; return std::string(); }},
-      {"--dir", true, [&o](const std::string& v) { o.dir = v; return std::string(); }},
-      {"--data", true, [&o](const std::string& v) { o.data = v; return std::string(); }},
-      {"--converted", true, [&o](const std::string& v) { o.converted = v; return std::string(); }},
+      {"--set", true, [&set](const std::string& v) { set = v; return std::string(); }, "SET"},
+      {"--dir", true, [&o](const std::string& v) { o.dir = v; return std::string(); }, "DIR"},
+      {"--data", true, [&o](const std::string& v) { o.data = v; return std::string(); }, "DIR"},
+      {"--converted", true, [&o](const std::string& v) { o.converted = v; return std::string(); }, "DIR"},
   };
   const std::vector<std::string> positional = parseOptions(args, options, "bench");
   if (!positional.empty()) {

@@ -2,7 +2,15 @@
 // extensions: a Moving AI grid (.map) traced into a polygon map (.json), or a polygon
 // map rasterized into a grid (.json -> .map, at --cell-size). Add a conversion = one
 // entry in kConversions.
+//
+// A .map has no origin, no cell size and no start or goal. So that .json -> .map -> .json
+// keeps what it can: the grid starts at the world origin when the map's corner lies on
+// the lattice at x, y >= 0 (blocked cells fill the margin), and the start and goal go to
+// the Moving AI companion scenario OUT.map.scen (one query, cells and octile optimum);
+// .map -> .json reads IN.map.scen, when there is one, for its first query's cell centres.
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <iomanip>
@@ -14,6 +22,7 @@
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
 #include "cli/convert_mesh2.hpp"
+#include "core/search.hpp"
 #include "io/map_io.hpp"
 #include "io/movingai.hpp"
 
@@ -27,8 +36,11 @@ constexpr const char* kConvertUsage =
     "\n"
     "conversions (by extension):\n"
     "  X.map  -> Y.json   Moving AI grid traced into polygons with holes (cell (x, y) is the\n"
-    "                     square [x, x+1] x [y, y+1]; diagonal pinches kept as touching rings)\n"
-    "  X.json -> Y.map    polygon map rasterized (a cell is free when its square is walkable)\n"
+    "                     square [x, x+1] x [y, y+1]; diagonal pinches kept as touching rings);\n"
+    "                     start and goal from X.map.scen's first query (cell centres), if any\n"
+    "  X.json -> Y.map    polygon map rasterized (a cell is free when its square is walkable);\n"
+    "                     cell (0, 0) at the world origin when the map allows it (else a note),\n"
+    "                     start and goal written to Y.map.scen (the .map format has neither)\n"
     "  X.mesh -> Y.json   Polyanya mesh 2 -> polygon map (the union of the mesh's faces)\n"
     "  X.json -> Y.mesh   polygon map -> mesh 2 (constrained Delaunay triangles)\n"
     "\n"
@@ -40,6 +52,28 @@ struct ConvertRequest {
   std::optional<double> cell_size;
 };
 
+/// "FILE.scen" beside a .map: Moving AI names a map's scenario X.map.scen.
+fs::path companionScenario(const fs::path& map) { return fs::path(map.string() + ".scen"); }
+
+/// The start and goal of IN.map.scen's first query as cell centres (cell units), when
+/// the file exists; a note on stderr says so.
+void readCompanionScenario(const fs::path& grid_file, MapDocument& doc) {
+  const fs::path scen = companionScenario(grid_file);
+  if (!fs::exists(scen)) return;
+  Scenario s;
+  try {
+    s = loadScenario(scen);
+  } catch (const MapFileError& e) {
+    badInput(e.what());
+  }
+  if (s.queries.empty()) return;
+  const ScenarioQuery& q = s.queries.front();
+  doc.start = Point{q.sx + 0.5, q.sy + 0.5};
+  doc.goal = Point{q.gx + 0.5, q.gy + 0.5};
+  printProblem("note: start " + formatPoint(*doc.start) + " and goal " + formatPoint(*doc.goal) +
+               " are the cell centres of the first query of " + scen.string());
+}
+
 int gridToPolygons(const ConvertRequest& r) {
   if (r.cell_size) badInput("--cell-size applies to .json -> .map only");
   const auto t0 = std::chrono::steady_clock::now();
@@ -49,7 +83,8 @@ int gridToPolygons(const ConvertRequest& r) {
   } catch (const MapFileError& e) {
     badInput(e.what());
   }
-  const MapDocument doc = gridToMapDocument(grid, r.in.stem().string());
+  MapDocument doc = gridToMapDocument(grid, r.in.stem().string());
+  readCompanionScenario(r.in, doc);
   const double trace_ms = millisecondsSince(t0);
   std::size_t holes = 0, vertices = 0;
   for (const Polygon& p : doc.polygons) {
@@ -69,6 +104,57 @@ int gridToPolygons(const ConvertRequest& r) {
   return kExitOk;
 }
 
+/// The lattice a polygon map is rasterized on for a .map: from the world origin when the
+/// map's bounds corner is a whole number of cells from it at x, y >= 0 (so that the .map's
+/// cell (c, r) is the world square [c s, (c+1) s] x [r s, (r+1) s]); else the bounds
+/// corner (rasterize's own lattice), with a note that the .map loses the offset.
+Grid gridLattice(const PolygonMap& map, double s) {
+  const Grid corner = latticeOf(map, s);
+  if (map.empty()) return corner;
+  const Point o = corner.origin;
+  const bool aligned = o.x >= 0.0 && o.y >= 0.0 && std::floor(o.x / s) * s == o.x && std::floor(o.y / s) * s == o.y;
+  const double cells = std::ceil(map.bounds().max.x / s) * std::ceil(map.bounds().max.y / s);
+  if (aligned && cells <= double(1 << 26))
+    return Grid(corner.width + static_cast<int>(o.x / s), corner.height + static_cast<int>(o.y / s), s, Point{});
+  printProblem("note: a .map has no origin: its cell (0, 0) is the map's corner " + formatPoint(o) +
+               ", so converting it back gives coordinates shifted by " + formatPoint(Point{0.0 - o.x, 0.0 - o.y}) +
+               (s == 1.0 ? "" : " and divided by the cell size " + formatNumber(s)));
+  return corner;
+}
+
+/// Writes the map's start and goal as the one query of OUT.map.scen (Moving AI scenario
+/// version 1: bucket, map, width, height, start and goal cells, octile optimum with no
+/// corner cutting, in cells). Nothing, with a note, without a start and goal, when one is
+/// on no free cell or when the grid has no path between them.
+void writeCompanionScenario(const MapDocument& doc, const Grid& grid, const fs::path& out) {
+  if (!doc.start || !doc.goal) return;
+  const fs::path scen = companionScenario(out);
+  const int s = grid.locate(*doc.start), g = grid.locate(*doc.goal);
+  if (s < 0 || g < 0) {
+    printProblem("note: no " + scen.string() + ": the " + (s < 0 ? "start " + formatPoint(*doc.start) : "goal " + formatPoint(*doc.goal)) +
+                 " is on no free cell of the grid");
+    return;
+  }
+  const GridGraph graph(grid);
+  const Path path = findPath(graph, s, g, SearchOptions{Heuristic::Octile});
+  if (!path.found) {
+    printProblem("note: no " + scen.string() + ": the grid has no path from the start's cell to the goal's");
+    return;
+  }
+  char optimum[32];
+  std::snprintf(optimum, sizeof optimum, "%.8f", path.length / (graph.costPerUnit() * grid.cell_size));
+  const std::string line = "version 1\n0\t" + out.filename().string() + "\t" + std::to_string(grid.width) + "\t" +
+                           std::to_string(grid.height) + "\t" + std::to_string(s % grid.width) + "\t" +
+                           std::to_string(s / grid.width) + "\t" + std::to_string(g % grid.width) + "\t" +
+                           std::to_string(g / grid.width) + "\t" + optimum + "\n";
+  try {
+    saveTextFileAtomically(line, scen);
+  } catch (const MapFileError& e) {
+    badInput(e.what());
+  }
+  std::cout << "scenario   " << scen.string() << " (start and goal cells; a .map has no start or goal)\n";
+}
+
 int polygonsToGrid(const ConvertRequest& r) {
   MapDocument doc;
   try {
@@ -82,7 +168,8 @@ int polygonsToGrid(const ConvertRequest& r) {
   if (!errors.lines.empty()) throw errors;
   Grid grid;
   try {
-    grid = rasterize(buildPolygonMap(doc), r.cell_size.value_or(1.0));
+    const PolygonMap map = buildPolygonMap(doc);
+    grid = rasterize(map, gridLattice(map, r.cell_size.value_or(1.0)));
   } catch (const std::invalid_argument& e) {
     badInput(r.in.string() + ": " + e.what());
   }
@@ -93,6 +180,7 @@ int polygonsToGrid(const ConvertRequest& r) {
   }
   std::cout << "converted  " << r.in.string() << " -> " << r.out.string() << " (" << grid.width << " x " << grid.height
             << " cells of " << formatNumber(grid.cell_size) << ", " << grid.freeCount() << " free)\n";
+  writeCompanionScenario(doc, grid, r.out);
   return kExitOk;
 }
 
@@ -117,7 +205,7 @@ int runConvert(const std::vector<std::string>& args) {
     return kExitOk;
   }
   ConvertRequest r;
-  const std::vector<Option> options = {nonNegativeOption("--cell-size", r.cell_size)};
+  const std::vector<Option> options = {nonNegativeOption("--cell-size", r.cell_size, "S")};
   const std::vector<std::string> positional = parseOptions(args, options, "convert");
   if (positional.size() != 2) badInput("convert takes an input and an output file: polypath convert IN OUT");
   r.in = positional[0];

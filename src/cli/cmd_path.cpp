@@ -98,7 +98,7 @@ int runPath(const std::vector<std::string>& args) {
   }
   PathRequest request = parsePathArgs(args);
   QueryRequest& r = request.query;
-  requireSearchMethod(r, "path");
+  requireSearchMethod(r, "path", request.corridor);
   if (r.search.heuristic == Heuristic::Manhattan || r.search.heuristic == Heuristic::Octile)
     printProblem(std::string("warning: the ") + heuristicName(r.search.heuristic) +
                  " heuristic can overestimate the straight-line distance, so the path may not be the shortest "

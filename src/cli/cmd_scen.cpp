@@ -77,13 +77,14 @@ int runScen(const std::vector<std::string>& args) {
   std::optional<double> limit;
   bool json = false;
   const std::vector<Option> options = {
-      {"--map-dir", true, [&](const std::string& v) -> std::string { map_dir = v; return ""; }},
+      {"--map-dir", true, [&](const std::string& v) -> std::string { map_dir = v; return ""; }, "DIR"},
       {"--method", true,
        [&](const std::string& v) -> std::string {
          if (v != "grid" && v != "visibility") return "--method expects grid or visibility, got '" + v + "'";
          method = v;
          return "";
-       }},
+       },
+       "grid|visibility"},
       nonNegativeOption("--limit", limit),
       flagOption("--json", json),
   };

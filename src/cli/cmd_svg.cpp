@@ -58,7 +58,8 @@ std::vector<Option> svgOptions(SvgOutput& r) {
          if (v.empty()) return "--out expects a file name";
          r.out = v;
          return "";
-       }},
+       },
+       "F.svg"},
       {"--layers", true,
        [&r](const std::string& v) -> std::string {
          std::uint32_t mask = 0;
@@ -66,7 +67,8 @@ std::vector<Option> svgOptions(SvgOutput& r) {
          if (!parseLayerList(v, mask, error)) return "--layers: " + error;
          r.layers = mask;
          return "";
-       }},
+       },
+       "LIST"},
       {"--steps", true,
        [&r](const std::string& v) -> std::string {
          const std::optional<double> n = parseNumber(v);
@@ -74,14 +76,16 @@ std::vector<Option> svgOptions(SvgOutput& r) {
            return "--steps expects a whole number of expansions >= 0, got '" + v + "'";
          r.steps = static_cast<int>(*n);
          return "";
-       }},
+       },
+       "N"},
       {"--width", true,
        [&r](const std::string& v) -> std::string {
          const std::optional<double> w = parseNumber(v);
          if (!w || *w < 64 || *w > 100000) return "--width expects pixels from 64 to 100000, got '" + v + "'";
          r.width = *w;
          return "";
-       }},
+       },
+       "PX"},
   };
 }
 

@@ -41,7 +41,8 @@ std::string parseTraceArgs(const std::vector<std::string>& args, std::vector<Opt
                      if (v.empty()) return "--out expects a file name";
                      o.out = v;
                      return "";
-                   }});
+                   },
+                   "F.trace.json"});
   query.push_back(flagOption("--no-render", o.no_render));
   std::string map = parseMapFileArgs(args, query, "trace", "polypath trace MAP --out F.trace.json");
   if (o.out.empty()) badInput("trace needs --out F.trace.json");

@@ -8,12 +8,13 @@ namespace polypath::cli {
 
 std::vector<Option> clearanceOptions(ClearanceRequest& out) {
   return {
-      nonNegativeOption("--clearance", out.radius),
+      nonNegativeOption("--clearance", out.radius, "R"),
       {"--joins", true,
        [&out](const std::string& v) -> std::string {
          out.joins = parseClearanceJoins(v);
          return out.joins ? "" : "--joins expects round or mitre, got '" + v + "'";
-       }},
+       },
+       "round|mitre"},
       {"--segments", true,
        [&out](const std::string& v) -> std::string {
          const std::optional<double> n = parseNumber(v);
@@ -22,7 +23,8 @@ std::vector<Option> clearanceOptions(ClearanceRequest& out) {
                   v + "'";
          out.segments = static_cast<int>(*n);
          return "";
-       }},
+       },
+       "N"},
   };
 }
 

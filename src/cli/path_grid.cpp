@@ -18,6 +18,7 @@
 #include "cli/grid_options.hpp"
 #include "cli/json_output.hpp"
 #include "cli/path_clearance.hpp"
+#include "cli/query_setup.hpp"
 #include "core/grid_smoothing.hpp"
 #include "io/clearance.hpp"
 #include "io/map_io.hpp"
@@ -65,6 +66,7 @@ GridPathRequest parseGridArgs(const std::vector<std::string>& args) {
   std::vector<Option> options = gridQueryOptions(r.query);
   options.push_back(flagOption("--smooth", r.smooth));
   options.push_back(flagOption("--json", r.json));
+  options.push_back({"--corridor", false, [](const std::string&) { return corridorNeedsTriangleAstar("grid"); }});
   r.query.map = parseMapFileArgs(args, options, "path", "polypath path MAP --method grid [options]");
   checkGridRequest(r.query);
   return r;
@@ -204,9 +206,12 @@ std::vector<Option> gridQueryOptions(GridRequest& r) {
                        return v == "grid" ? ""
                                           : "--method " + v + " does not take a Moving AI .map grid; use --method grid, "
                                             "or convert the grid first: polypath convert X.map X.json";
-                     }});
-  options.push_back(nonNegativeOption("--cell-size", r.cell_size));
+                     },
+                     "grid"});
+  options.push_back(nonNegativeOption("--cell-size", r.cell_size, "S"));
   options.push_back(flagOption("--snap", r.snap));
+  options.push_back({"--node-placement", true, [](const std::string&) { return nodePlacementNeedsNavmesh("grid"); },
+                     "centre|portal"});
   const std::vector<Option> clearance_options = clearanceOptions(r.clearance);
   options.insert(options.end(), clearance_options.begin(), clearance_options.end());
   return options;

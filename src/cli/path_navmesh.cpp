@@ -113,7 +113,6 @@ int runPathNavmesh(const NavmeshPathRequest& r, const PolygonMap& map) {
   NodePlacement placement = NodePlacement::Centre;
   if (!exact && !parseNodePlacement(r.node_placement.c_str(), placement))
     badInput("--node-placement expects centre or portal, got '" + r.node_placement + "'");
-  if (exact && r.corridor) badInput("--corridor needs --node-placement centre or portal (Polyanya has no corridor)");
   const auto t0 = std::chrono::steady_clock::now();
   const NavMesh mesh = buildMethodNavMesh(map, r.map_file);
   const double build_ms = millisecondsSince(t0);

@@ -35,10 +35,11 @@ std::vector<Option> queryOptions(QueryRequest& r) {
            return "--method expects visibility, navmesh, grid or finley, got '" + v + "'";
          r.method = v;
          return "";
-       }},
-      nonNegativeOption("--corner-offset", r.corner_offset),
+       },
+       "visibility|navmesh|grid"},
+      nonNegativeOption("--corner-offset", r.corner_offset, "D"),
       heuristicOption(r.search.heuristic),
-      nonNegativeOption("--weight", r.weight),
+      nonNegativeOption("--weight", r.weight, "W"),
       tieBreakOption(r.search.tie_break),
       flagOption("--snap", r.snap),
       {"--node-placement", true,
@@ -47,20 +48,41 @@ std::vector<Option> queryOptions(QueryRequest& r) {
            return "--node-placement expects centre or portal, got '" + v + "'";
          r.node_placement = v;
          return "";
-       }},
+       },
+       "centre|portal"},
   };
   const std::vector<Option> clearance_options = clearanceOptions(r.clearance);
   options.insert(options.end(), clearance_options.begin(), clearance_options.end());
   return options;
 }
 
-void requireSearchMethod(const QueryRequest& r, const std::string& command) {
-  if (r.method == "visibility" || r.method == "navmesh") return;
-  if (command == "path")
-    badInput("method '" + r.method + "' runs only as a reference in polypath bench (use --method visibility, navmesh or grid)");
-  badInput(command + " --method " + r.method + ": " + r.method +
-           " runs only as a reference in polypath bench and has no search to " +
-           (command == "svg" ? "draw" : "trace") + " (use --method visibility, navmesh or grid)");
+void requireSearchMethod(const QueryRequest& r, const std::string& command, bool corridor) {
+  BadInput errors;
+  if (r.method != "visibility" && r.method != "navmesh") {
+    if (command == "path")
+      errors.lines.push_back("method '" + r.method +
+                             "' runs only as a reference in polypath bench (use --method visibility, navmesh or grid)");
+    else
+      errors.lines.push_back(command + " --method " + r.method + ": " + r.method +
+                             " runs only as a reference in polypath bench and has no search to " +
+                             (command == "svg" ? "draw" : "trace") + " (use --method visibility, navmesh or grid)");
+  }
+  if (!r.node_placement.empty() && r.method != "navmesh")
+    errors.lines.push_back(nodePlacementNeedsNavmesh(r.method));
+  if (corridor && (r.method != "navmesh" || r.node_placement.empty()))
+    errors.lines.push_back(corridorNeedsTriangleAstar(r.method));
+  if (!errors.lines.empty()) throw errors;
+}
+
+std::string nodePlacementNeedsNavmesh(const std::string& method) {
+  return "--node-placement needs --method navmesh (it places the nodes of triangle A*; --method " + method +
+         " has no triangles)";
+}
+
+std::string corridorNeedsTriangleAstar(const std::string& method) {
+  return "--corridor needs --method navmesh --node-placement centre|portal (the portal corridor of triangle A*; " +
+         (method == "navmesh" ? std::string("Polyanya, navmesh without --node-placement,") : "--method " + method) +
+         " has none)";
 }
 
 namespace {

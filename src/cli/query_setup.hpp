@@ -41,8 +41,15 @@ std::vector<Option> queryOptions(QueryRequest& r);
 extern const char* const kQueryOptionsHelp;
 
 /// Refuses a method that runs only as a benchmark reference (finley), naming it; `command`
-/// is "path", "svg" or "trace".
-void requireSearchMethod(const QueryRequest& r, const std::string& command);
+/// is "path", "svg" or "trace". Also refuses options the method would ignore:
+/// --node-placement without --method navmesh, and (`corridor`: path's --corridor given)
+/// --corridor without --method navmesh --node-placement. Throws BadInput, one line each.
+void requireSearchMethod(const QueryRequest& r, const std::string& command, bool corridor = false);
+/// "--node-placement needs --method navmesh (...; --method METHOD has no triangles)".
+std::string nodePlacementNeedsNavmesh(const std::string& method);
+/// "--corridor needs --method navmesh --node-placement centre|portal (...)", naming what
+/// `method` runs instead.
+std::string corridorNeedsTriangleAstar(const std::string& method);
 
 /// A loaded, checked map, eroded by the clearance, with the start and goal to search from.
 struct LoadedQuery {

@@ -136,7 +136,9 @@ class VisibilityQuery final : public SearchGraph {
   VisibilityQuery(const VisibilityGraph& graph, Point start, Point goal);
 
   NodeId startNode() const { return static_cast<NodeId>(graph_->nodes().size()); }
-  NodeId goalNode() const { return startNode() + 1; }
+  /// The goal's node; the start's node when the goal equals the start, so that the path is
+  /// the one point [start] (length 0, one expansion), as every other method returns it.
+  NodeId goalNode() const { return start_ == goal_ ? startNode() : startNode() + 1; }
   Point start() const { return start_; }
   Point goal() const { return goal_; }
   const VisibilityGraph& graph() const { return *graph_; }

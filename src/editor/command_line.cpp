@@ -78,9 +78,11 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
   ParsedCommandLine r;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
+    // The next argument as the option's value; nothing (and an error "--start needs a value
+    // X,Y") at the end or before another option, which is never taken as a value.
     auto value = [&](const char* what) -> const std::string* {
-      if (i + 1 >= args.size()) {
-        r.error = a + " needs " + what;
+      if (i + 1 >= args.size() || args[i + 1].rfind("--", 0) == 0) {
+        r.error = a + " needs a value " + what;
         return nullptr;
       }
       return &args[++i];
@@ -88,35 +90,35 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
     if (a == "-h" || a == "--help") {
       r.help = true;
     } else if (a == "--screenshot") {
-      const std::string* v = value("an output file");
+      const std::string* v = value("OUT.png");
       if (!v) return r;
       r.options.screenshot = *v;
       r.options.headless = true;
     } else if (a == "--screenshot-sequence") {
-      const std::string* v = value("an output folder");
+      const std::string* v = value("DIR");
       if (!v) return r;
       r.options.screenshot_sequence = *v;
       r.options.headless = true;
     } else if (a == "--svg") {
-      const std::string* v = value("an output file");
+      const std::string* v = value("OUT.svg");
       if (!v) return r;
       r.options.svg = *v;
       r.options.headless = true;
     } else if (a == "--canvas-only") {
       r.options.canvas_only = true;
     } else if (a == "--lesson") {
-      const std::string* v = value("a lesson file");
+      const std::string* v = value("FILE");
       if (!v) return r;
       r.options.lesson = *v;
     } else if (a == "--lesson-step") {
-      const std::string* v = value("a step number");
+      const std::string* v = value("K");
       if (!v) return r;
       if (!parseInt(*v, r.options.lesson_step) || r.options.lesson_step < 1) {
         r.error = "--lesson-step needs a step number >= 1, not '" + *v + "'";
         return r;
       }
     } else if (a == "--steps") {
-      const std::string* v = value("a number");
+      const std::string* v = value("N");
       if (!v) return r;
       if (!parseInt(*v, r.options.steps) || r.options.steps < 0) {
         r.error = "--steps needs a number >= 0, not '" + *v + "'";
@@ -140,7 +142,7 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
       }
       (a == "--start" ? r.options.start : r.options.goal) = p;
     } else if (a == "--bench-drag") {
-      const std::string* v = value("a number of frames");
+      const std::string* v = value("N");
       if (!v) return r;
       if (!parseInt(*v, r.options.bench_drag) || r.options.bench_drag < 1 || r.options.bench_drag > 1000000) {
         r.error = "--bench-drag needs a number of frames 1..1000000, not '" + *v + "'";
@@ -148,7 +150,7 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
       }
       r.options.headless = true;
     } else if (a == "--method") {
-      const std::string* v = value("a method");
+      const std::string* v = value("M");
       if (!v) return r;
       MethodSettings m;
       if (!parseMethod(*v, m)) {
@@ -157,14 +159,14 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
       }
       r.options.method = *v;
     } else if (a == "--funnel-step") {
-      const std::string* v = value("a number");
+      const std::string* v = value("K");
       if (!v) return r;
       if (!parseInt(*v, r.options.funnel_step) || r.options.funnel_step < 0) {
         r.error = "--funnel-step needs a number >= 0, not '" + *v + "'";
         return r;
       }
     } else if (a == "--compare") {
-      const std::string* v = value("a preset");
+      const std::string* v = value("P");
       if (!v) return r;
       ComparePreset p;
       if (!parseComparePreset(*v, p)) {
@@ -174,7 +176,7 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
       }
       r.options.compare = *v;
     } else if (!a.empty() && a[0] == '-' && a != "-") {
-      r.error = "unknown option " + a;
+      r.error = "unknown option '" + a + "'";
       return r;
     } else if (!r.options.map) {
       r.options.map = a;

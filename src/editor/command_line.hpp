@@ -57,7 +57,7 @@ struct AppOptions {
 struct ParsedCommandLine {
   AppOptions options;
   bool help = false;   ///< --help was given: print usage() and exit 0
-  std::string error;   ///< not empty: print it and usage() and exit 2
+  std::string error;   ///< not empty: print "polypath-editor: ERROR (kUsageHint)" and exit 2
 };
 
 /// Parses the arguments after the program name. Never throws.
@@ -65,6 +65,8 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& args);
 
 /// The usage text.
 std::string usage();
+/// What a bad argument's one-line error ends with, instead of the whole usage text.
+inline constexpr const char* kUsageHint = "run polypath-editor --help for usage";
 
 /// File name of the map opened when none is given.
 inline constexpr const char* kDefaultMapName = "seed-demo.json";

@@ -18,8 +18,8 @@ int main(int argc, char** argv) {
   }
   std::string option_error = cl.error;
   if (option_error.empty() && cl.options.lesson) option_error = lessonStepError(*cl.options.lesson, cl.options.lesson_step);
-  if (!option_error.empty()) {
-    std::fprintf(stderr, "polypath-editor: %s\n%s", option_error.c_str(), usage().c_str());
+  if (!option_error.empty()) {  // one line, as the polypath tool does; the usage only on --help
+    std::fprintf(stderr, "polypath-editor: %s (%s)\n", option_error.c_str(), kUsageHint);
     return 2;
   }
   App app(cl.options);

@@ -10,6 +10,7 @@
 //
 // Validation (validateMap) lives in map_validation.cpp.
 #include "io/map_io.hpp"
+#include "io/json_duplicates.hpp"
 #include "io/json_syntax.hpp"
 
 #include <algorithm>
@@ -112,13 +113,7 @@ std::string describeValue(const json& v) {
 
 // JSON pointer of a key: "~" and "/" escaped as RFC 6901 says.
 std::string childPointer(const std::string& parent, const std::string& key) {
-  std::string escaped;
-  for (char c : key) {
-    if (c == '~') escaped += "~0";
-    else if (c == '/') escaped += "~1";
-    else escaped += c;
-  }
-  return parent + "/" + escaped;
+  return parent + "/" + json_syntax::escapePointerToken(key);
 }
 
 std::string childPointer(const std::string& parent, std::size_t index) {
@@ -250,7 +245,10 @@ class DocumentReader {
     if (!root.is_object()) typeError("", "a map object {\"format\": \"polypath-map\", ...}", root);
     // Format and version first: a newer file is refused before its contents are judged.
     if (root.contains("format")) format(root["format"]);
-    if (root.contains("version")) version(root["version"]);
+    if (!root.contains("version"))
+      fail("", "missing \"version\"; a polypath map file says which format version it is written in: add "
+               "\"version\": " + std::to_string(kFormatVersion) + " (next to \"format\": \"" + kFormatName + "\")");
+    version(root["version"]);
     has_name = root.contains("name");
     MapDocument doc;
     for (const auto& [key, value] : root.items()) {
@@ -292,6 +290,12 @@ MapDocument parseDocument(std::string_view text, const std::string& source, bool
   } catch (const json::out_of_range& e) {
     throw MapFileError(source, "", json_syntax::numberError(source, text, e));
   }
+  // nlohmann keeps the last of two equal keys without a word: the file's author may mean
+  // the first. Found with nlohmann's SAX interface on the text just parsed.
+  if (const auto dup = json_syntax::firstDuplicateKey(text))
+    throw MapFileError(source, dup->pointer,
+                       source + ": " + dup->pointer + ": \"" + dup->key +
+                           "\" is given twice in the same object; only one can count, so remove the other");
   return DocumentReader(source).document(root, has_name);
 }
 

@@ -129,10 +129,11 @@ struct LoadLimits {
 };
 
 /// Parses a map from JSON text. `source` names the file in error messages.
-/// Throws MapFileError on malformed JSON ("FILE:LINE:COLUMN: not valid JSON: ..."), a
-/// wrong "format", a newer "version", or values of the wrong type (with the JSON pointer
-/// and the expected type). A missing "format" or "version" is read as version 1; a
-/// missing or null "start"/"goal" means none; a missing "name" stays empty.
+/// Throws MapFileError on malformed JSON ("FILE:LINE:COLUMN: not valid JSON: ..."), a key
+/// given twice in one object ("FILE: /start: \"start\" is given twice ..."), a missing
+/// "version", a wrong "format", a newer "version", or values of the wrong type (with the
+/// JSON pointer and the expected type). A missing "format" is allowed; a missing or null
+/// "start"/"goal" means none; a missing "name" stays empty.
 /// Numbers too large for a double are refused; geometry is not checked (validateMap).
 MapDocument parseMap(std::string_view text, const std::string& source = "<memory>");
 

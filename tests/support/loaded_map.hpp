@@ -33,13 +33,19 @@ struct LoadedMap {
 /// maps/NAME of the source tree (a shipped map; not checked to exist).
 inline std::filesystem::path shippedMap(const char* name) { return std::filesystem::path(POLYPATH_SOURCE_DIR) / "maps" / name; }
 
-/// Every maps/*.json file of the source tree, sorted by name.
-inline std::vector<std::filesystem::path> shippedMaps() {
+/// The *.json files directly in `folder`, sorted by name; none when it is not a folder.
+inline std::vector<std::filesystem::path> jsonFilesIn(const std::filesystem::path& folder) {
   std::vector<std::filesystem::path> files;
-  for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(POLYPATH_SOURCE_DIR) / "maps"))
+  if (!std::filesystem::is_directory(folder)) return files;
+  for (const auto& e : std::filesystem::directory_iterator(folder))
     if (e.path().extension() == ".json") files.push_back(e.path());
   std::sort(files.begin(), files.end());
   return files;
+}
+
+/// Every maps/*.json file of the source tree, sorted by name.
+inline std::vector<std::filesystem::path> shippedMaps() {
+  return jsonFilesIn(std::filesystem::path(POLYPATH_SOURCE_DIR) / "maps");
 }
 
 }  // namespace polypath::test
