@@ -163,8 +163,7 @@ void comparePanel(const Scene& scene, UiState& ui) {
   if (ImGui::SliderInt("##cmppos", &k, 0, c->count(), fmt, ImGuiSliderFlags_AlwaysClamp)) c->seek(k);
   remember(ui, "cmp position");
   float sps = static_cast<float>(cmp.steps_per_second);
-  ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderFloat("##cmpsps", &sps, 0.5f, 120.0f, "Run: %.1f steps per second", ImGuiSliderFlags_Logarithmic))
+  if (runSpeedSlider(ui, "cmp run speed", sps, 120.0f, "How many steps of both searches Run makes per second."))
     cmp.steps_per_second = sps;
   table(cmp);
   ImGui::PushTextWrapPos(0.0f);

@@ -225,10 +225,8 @@ void controlsPart(Scene& scene, UiState& ui) {
     scene.reset();
   if (control("Finish", false, on.finish, "Run the stepped search to the end at once.")) scene.finish();
   float sps = static_cast<float>(scene.stepsPerSecond());
-  ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderFloat("##sps", &sps, 0.5f, 60.0f, "Run: %.1f steps per second", ImGuiSliderFlags_Logarithmic))
+  if (runSpeedSlider(ui, "run speed", sps, 60.0f, "How many expansions Run makes per second (Ctrl+click to type)."))
     scene.setStepsPerSecond(sps);
-  tip("How many expansions Run makes per second.");
 
   // What the canvas shows, in one line.
   const SceneStats& st = scene.stats();
