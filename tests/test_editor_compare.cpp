@@ -10,6 +10,7 @@
 #include "core/polyanya.hpp"
 #include "editor/compare_titles.hpp"
 #include "editor/compare_view.hpp"
+#include "editor/panel_widgets.hpp"
 #include "imgui.h"
 #include "io/navmesh_build.hpp"
 #include "support/loaded_map.hpp"

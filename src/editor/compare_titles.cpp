@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "editor/panel_widgets.hpp"
 #include "imgui.h"
 
 namespace polypath::editor {
@@ -14,23 +15,6 @@ constexpr double kMargin = 8.0;  // pixels from each pane's edges
 constexpr double kTop = 3.0;     // pixels from the canvas top to the first line
 
 }  // namespace
-
-std::string fitToWidth(const std::string& text, float max_width) {
-  if (ImGui::CalcTextSize(text.c_str()).x <= max_width) return text;
-  const float dots = ImGui::CalcTextSize("...").x;
-  // The longest prefix that fits beside the dots (widths grow with the prefix).
-  std::size_t lo = 0, hi = text.size();
-  while (lo < hi) {
-    const std::size_t mid = (lo + hi + 1) / 2;
-    if (ImGui::CalcTextSize(text.c_str(), text.c_str() + mid).x + dots <= max_width)
-      lo = mid;
-    else
-      hi = mid - 1;
-  }
-  if (lo == 0 && dots > max_width) return {};
-  while (lo > 0 && text[lo - 1] == ' ') --lo;  // "path ..." reads better as "path..."
-  return text.substr(0, lo) + "...";
-}
 
 std::array<CompareTitle, 2> compareTitles(const CompareView& compare, const ScreenRect& canvas) {
   std::array<CompareTitle, 2> titles;

@@ -24,11 +24,6 @@ struct CompareTitleLine {
 /// A pane's title: line 0 the setup, line 1 the expansions and whether the path was found.
 using CompareTitle = std::array<CompareTitleLine, 2>;
 
-/// `text` cut at the end and finished with "..." so that it is at most `max_width` pixels
-/// wide in the current ImGui font (whole when it fits; "" when not even "..." fits). Call
-/// inside an ImGui frame.
-std::string fitToWidth(const std::string& text, float max_width);
-
 /// The titles of the left (0) and right (1) panes for the canvas rectangle `canvas`: each
 /// pane is half the canvas, its lines 8 pixels in from its left edge and kept 8 pixels
 /// from its right edge. Call inside an ImGui frame (it measures text).

@@ -34,6 +34,23 @@ bool runSpeedSlider(UiState& ui, const std::string& name, float& steps_per_secon
   return changed;
 }
 
+std::string fitToWidth(const std::string& text, float max_width) {
+  if (ImGui::CalcTextSize(text.c_str()).x <= max_width) return text;
+  const float dots = ImGui::CalcTextSize("...").x;
+  // The longest prefix that fits beside the dots (widths grow with the prefix).
+  std::size_t lo = 0, hi = text.size();
+  while (lo < hi) {
+    const std::size_t mid = (lo + hi + 1) / 2;
+    if (ImGui::CalcTextSize(text.c_str(), text.c_str() + mid).x + dots <= max_width)
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  if (lo == 0 && dots > max_width) return {};
+  while (lo > 0 && text[lo - 1] == ' ') --lo;  // "path ..." reads better as "path..."
+  return text.substr(0, lo) + "...";
+}
+
 void hint(const char* text) {
   if (!ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
   ImGui::BeginTooltip();
