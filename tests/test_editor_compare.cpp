@@ -13,6 +13,7 @@
 #include "editor/panel_widgets.hpp"
 #include "imgui.h"
 #include "io/navmesh_build.hpp"
+#include "support/image_scan.hpp"
 #include "support/loaded_map.hpp"
 
 namespace {
@@ -182,10 +183,7 @@ TEST_CASE("editor: the compare pane titles stay apart and inside their panes, at
         CHECK(r.x >= canvas.x + i * half + 4);  // inside its own pane
         CHECK(r.x + r.w <= canvas.x + (i + 1) * half - 4);
         CHECK(r.y + r.h <= canvas.y + kCompareTitleHeight);
-        int glyphs = 0;  // drawn: light pixels inside the rectangle
-        for (int y = static_cast<int>(r.y); y < static_cast<int>(r.y + r.h); ++y)
-          for (int x = static_cast<int>(r.x); x < static_cast<int>(r.x + r.w); ++x) glyphs += img.at(x, y).r > 150;
-        CHECK(glyphs > 30);
+        CHECK(countPixels(img, r, [](Color c) { return isBright(c, 150); }) > 30);  // drawn
         lines.push_back(r);
       }
     for (std::size_t a = 0; a < lines.size(); ++a)
@@ -196,14 +194,10 @@ TEST_CASE("editor: the compare pane titles stay apart and inside their panes, at
         CHECK((p.x + p.w <= q.x || q.x + q.w <= p.x || p.y + p.h <= q.y || q.y + q.h <= p.y));
       }
     // No title pixel near the divider between the panes.
-    const int mid = static_cast<int>(canvas.x + half);
-    int near_divider = 0;
-    for (int y = static_cast<int>(canvas.y); y < static_cast<int>(canvas.y + kCompareTitleHeight); ++y)
-      for (int x = mid - 5; x <= mid + 5; ++x) {
-        const Color c = img.at(x, y);
-        near_divider += c.r > 150 && c.b > 150 && std::abs(x - mid) > 1;  // text, not the divider line
-      }
-    CHECK(near_divider == 0);
+    const double mid = std::floor(canvas.x + half);
+    for (const double x0 : {mid - 5.0, mid + 2.0})  // either side of the 2-pixel divider line
+      CHECK(countPixels(img, ScreenRect{x0, canvas.y, 4, kCompareTitleHeight}, [](Color c) { return isBright(c, 150); }) ==
+            0);
     // At 1280 pixels both setups are shown whole.
     if (width == 1280)
       for (int i = 0; i < 2; ++i)

@@ -12,6 +12,7 @@
 #include <tuple>
 
 #include "core/layer_names.hpp"
+#include "support/image_scan.hpp"
 
 namespace {
 
@@ -119,12 +120,7 @@ TEST_CASE("editor layers: the steer portals' toggle hides them on the canvas, th
   App& app = *ed.app;
   app.scene().setMethod({MethodKind::NavmeshPortal, 1.0});
   ed.frames(2);
-  auto count = [](const Image& img, Color c) {
-    int n = 0;
-    for (int y = 0; y < img.height; ++y)
-      for (int x = 0; x < img.width; ++x) n += img.at(x, y) == c;
-    return n;
-  };
+  auto count = [](const Image& img, Color c) { return countColour(img, wholeImage(img), c); };
   const Color steer = layerColor(LayerNavSteerPortals), portal = layerColor(LayerNavPortals);
   Image img = ed.shot();
   const int steer_before = count(img, steer), portal_before = count(img, portal);
@@ -151,22 +147,17 @@ TEST_CASE("editor layers: start and goal share one legend row: one toggle, both 
   REQUIRE(label);
   CHECK(rect(app, "legend Goal (G)") == nullptr);  // no second row without a toggle
   // The swatch, on the toggle's row between the toggle and the name, shows both colours.
-  const int y = static_cast<int>(label->y + label->h / 2);
-  int start_px = 0, goal_px = 0;
-  for (int x = static_cast<int>(toggle->x + toggle->w); x < static_cast<int>(label->x); ++x) {
-    start_px += img.at(x, y) == layerColor(LayerStartGoal);
-    goal_px += img.at(x, y) == kGoalColor;
-  }
+  const ScreenRect swatch_row{toggle->x + toggle->w, std::floor(label->y + label->h / 2), label->x - toggle->x - toggle->w,
+                              1};
+  const int start_px = countColour(img, swatch_row, layerColor(LayerStartGoal));
+  const int goal_px = countColour(img, swatch_row, kGoalColor);
   CHECK(start_px >= 5);  // each half of the 14-pixel swatch
   CHECK(goal_px >= 5);
   // The markers on the canvas: the start's and the goal's colour, gone once the toggle is off.
   const ScreenPos s = app.camera().toScreen(*app.scene().document().start);
   const ScreenPos g = app.camera().toScreen(*app.scene().document().goal);
-  auto near = [&](const Image& im, ScreenPos p, Color c) {
-    int n = 0;
-    for (int dy = -4; dy <= 4; ++dy)
-      for (int dx = -4; dx <= 4; ++dx) n += im.at(static_cast<int>(p.x) + dx, static_cast<int>(p.y) + dy) == c;
-    return n;
+  auto near = [&](const Image& im, ScreenPos p, Color c) {  // within 4 pixels of p
+    return countColour(im, ScreenRect{std::floor(p.x) - 4, std::floor(p.y) - 4, 9, 9}, c);
   };
   CHECK(near(img, s, layerColor(LayerStartGoal)) > 10);
   CHECK(near(img, g, kGoalColor) > 10);

@@ -13,6 +13,7 @@
 #include "editor/lessons.hpp"
 #include "editor/lessons_panel.hpp"
 #include "io/lesson.hpp"
+#include "support/image_scan.hpp"
 #include "support/loaded_map.hpp"
 #include "support/run_cli.hpp"
 
@@ -249,11 +250,7 @@ namespace {
 /// first text line's glyphs from the tallest ascender to the lowest descender.
 int firstLineInk(const Image& img, const ScreenRect& r) {
   auto inked = [&](int y) {
-    for (int x = static_cast<int>(r.x); x < static_cast<int>(r.x + r.w); ++x) {
-      const Color c = img.at(x, y);
-      if (c.r > 200 && c.g > 200 && c.b > 200) return true;
-    }
-    return false;
+    return countPixels(img, ScreenRect{r.x, static_cast<double>(y), r.w, 1}, [](Color c) { return isBright(c, 200); }) > 0;
   };
   int y = static_cast<int>(r.y);
   const int bottom = static_cast<int>(r.y + r.h);

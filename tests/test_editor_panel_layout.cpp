@@ -7,6 +7,7 @@
 #include "support/editor_test.hpp"
 
 #include "imgui.h"
+#include "support/image_scan.hpp"
 
 namespace {
 
@@ -16,33 +17,14 @@ Color styleColour(ImGuiCol which) {
   return {byte(c.x), byte(c.y), byte(c.z), 255};
 }
 
-struct Span {
-  int pixels = 0;
-  double mean_x = 0.0;
-};
-
-/// Pixels of colour `c` in `r` (inset by 1 pixel), and their mean x.
-Span find(const Image& img, const ScreenRect& r, Color c) {
-  Span s;
-  for (int y = static_cast<int>(r.y) + 1; y < static_cast<int>(r.y + r.h) - 1; ++y)
-    for (int x = static_cast<int>(r.x) + 1; x < static_cast<int>(r.x + r.w) - 1; ++x)
-      if (img.at(x, y) == c) {
-        ++s.pixels;
-        s.mean_x += x;
-      }
-  if (s.pixels) s.mean_x /= s.pixels;
-  return s;
-}
-
-/// Pixels brighter than the panel's text threshold (the value's glyphs) in `r`.
-int bright(const Image& img, const ScreenRect& r) {
+/// Mean x of the pixels of colour `c` in `r` (inset by 1 pixel: the frame's border).
+double meanX(const Image& img, const ScreenRect& r, Color c) {
+  double sum = 0.0;
   int n = 0;
-  for (int y = static_cast<int>(r.y); y < static_cast<int>(r.y + r.h); ++y)
-    for (int x = static_cast<int>(r.x); x < static_cast<int>(r.x + r.w); ++x) {
-      const Color c = img.at(x, y);
-      n += c.r > 180 && c.g > 180 && c.b > 180;
-    }
-  return n;
+  forEachPixel(img, ScreenRect{r.x + 1, r.y + 1, r.w - 2, r.h - 2}, [&](int x, int, Color p) {
+    if (p == c) sum += x, ++n;
+  });
+  return n ? sum / n : -1.0;
 }
 
 }  // namespace
@@ -65,15 +47,14 @@ TEST_CASE("panel layout: the Run speed value stands beside the slider, never und
     CHECK(value.y < slider.y + slider.h);
     CHECK(slider.y < value.y + value.h);
     CHECK(value.x + value.w <= panelWidth(kWidth));
-    CHECK(bright(img, value) >= 30);          // the value is drawn
-    CHECK(find(img, value, grab).pixels == 0);  // and no part of the handle covers it
+    CHECK(countPixels(img, value, [](Color c) { return isBright(c); }) >= 30);  // the value is drawn
+    CHECK(countColour(img, value, grab) == 0);  // and no part of the handle covers it
     // The handle stands where the logarithmic scale puts the value (within 3 pixels).
-    const Span handle = find(img, slider, grab);
-    REQUIRE(handle.pixels > 20);
+    REQUIRE(countColour(img, slider, grab) > 20);
     const double t = std::log(sps / 0.5) / std::log(60.0 / 0.5);
     const double grab_width = 10.0;  // ImGui's GrabMinSize, float sliders
     const double inner = slider.w - 4.0 - grab_width;  // 2 pixels of padding each side
-    CHECK(std::abs(handle.mean_x - (slider.x + 2.0 + grab_width / 2 + t * inner)) <= 3.0);
+    CHECK(std::abs(meanX(img, slider, grab) - (slider.x + 2.0 + grab_width / 2 + t * inner)) <= 3.0);
   }
 }
 
