@@ -169,6 +169,17 @@ class PolygonMap {
   /// length in cells, not with the size of the map.
   bool lineOfSight(Point a, Point b) const;
 
+  /// lineOfSight(a, b) for every b in `targets` at once: clear[k] is the answer for
+  /// targets[k] (1 or 0; `clear` is resized). An angular sweep around a (the visibility
+  /// polygon of a, as in D. T. Lee, "Visibility of a simple polygon", 1983): the edges
+  /// are sorted by direction from a, a segment tree over the directions keeps the edge
+  /// nearest to a for each range, and each target is checked exactly against the few
+  /// edges above its direction, the edges through a, and the vertices on its own ray.
+  /// O((n + k) log(n + k)) for n vertices and k targets, against k grid walks. Equal to
+  /// lineOfSight() on maps whose edges do not cross (validateMap accepts them); targets
+  /// on crowded rays (many vertices on one line through a) fall back to lineOfSight().
+  void lineOfSightFrom(Point a, const std::vector<Point>& targets, std::vector<char>& clear) const;
+
   /// lineOfSight() restricted to some edges (each given by its first vertex, an index
   /// into vertices()): true when [a, b] neither crosses one of them, nor runs along one
   /// of zero width, nor passes the first vertex of one outside its free wedges.

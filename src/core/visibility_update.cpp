@@ -34,6 +34,10 @@ unsigned char outcode(Point p, const Box& box) {
                                     (p.y > box.max.y) << 3);
 }
 
+// From this many line-of-sight tests from one node on, one angular sweep around it
+// (PolygonMap::lineOfSightFrom, O(n log n)) replaces the grid walks.
+constexpr std::size_t kSweepTargets = 64;
+
 // A directed ring edge by its end coordinates; equal keys are the same edge.
 using EdgeKey = std::array<double, 4>;
 
@@ -347,7 +351,8 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
   // the others keep theirs.
   std::vector<char> dirty(static_cast<std::size_t>(r), 0);
   for (NodeId n = 0; n < r; ++n) dirty[n] = match[n] == kNoNode;
-  std::vector<Link> added;  // links of steps 2 and 3, a < b
+  std::vector<Link> added;    // links of steps 2 and 3, a < b
+  std::vector<Link> dropped;  // old links between matched nodes that step 1 removes, a < b
   auto add = [&](NodeId i, NodeId j, double length) {
     added.push_back({i, j, length});
     dirty[i] = dirty[j] = 1;
@@ -363,6 +368,24 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
   //    Per node, its outcode against the box of the edit rejects most links in O(1).
   std::vector<unsigned char> code(static_cast<std::size_t>(r), 0);
   for (NodeId n = 0; n < r; ++n) code[n] = outcode(nodes_[n].position, all);
+  // Links from one node along one ray: where two of them differ only by a stretch
+  // beyond the box of the edited edges (both far ends past the same side of it, as along
+  // a row of collinear corners), they meet the edited edges in the same way, so the last
+  // test along the ray is reused. Exact: coordinate comparisons and one orientation.
+  Box editedBox{{HUGE_VAL, HUGE_VAL}, {-HUGE_VAL, -HUGE_VAL}};
+  for (int e : newEdited)
+    for (const Point x : {map.vertices()[e].position, map.vertices()[map.vertices()[e].next].position})
+      editedBox = {{std::min(editedBox.min.x, x.x), std::min(editedBox.min.y, x.y)},
+                   {std::max(editedBox.max.x, x.x), std::max(editedBox.max.y, x.y)}};
+  NodeId rayFrom = kNoNode, rayEnd = kNoNode;
+  bool rayClear = true;
+  auto sameOnRay = [&](NodeId f, NodeId b) {
+    if (rayFrom != f || !(outcode(nodes_[b].position, editedBox) & outcode(nodes_[rayEnd].position, editedBox)))
+      return false;
+    const Point a = nodes_[f].position, x = nodes_[b].position, y = nodes_[rayEnd].position;
+    return (x.x > a.x) == (y.x > a.x) && (x.x < a.x) == (y.x < a.x) && (x.y > a.y) == (y.y > a.y) &&
+           (x.y < a.y) == (y.y < a.y) && orient(a, x, y) == 0;
+  };
   std::size_t kept = 0;
   for (const Link& l : links) {
     NodeId i = newOf[l.a], j = newOf[l.b];
@@ -371,6 +394,7 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
       if (j != kNoNode) dirty[j] = 1;
       continue;
     }
+    const NodeId from = i, far = j;  // consecutive links share their first old node
     if (i > j) std::swap(i, j);
     bool linked = true;
     if (!(code[i] & code[j]) || nodes_[i].position == nodes_[j].position) {
@@ -378,13 +402,21 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
       if (a == b) {
         ++stats.tested;
         linked = testLink(i, j);
+      } else if (sameOnRay(from, far)) {
+        linked = rayClear;
+        rayEnd = far;
       } else if (nearEdit(a, b)) {
         ++stats.tested;
         linked = map.clearOfEdges(a, b, newEdited);
+        rayFrom = from, rayEnd = far, rayClear = linked;
       }
     }
-    if (linked) links[kept++] = {i, j, l.length};  // same positions, so the same length
-    else dirty[i] = dirty[j] = 1;
+    if (linked) {
+      links[kept++] = {i, j, l.length};  // same positions, so the same length
+    } else {
+      dirty[i] = dirty[j] = 1;
+      dropped.push_back({i, j, 0.0});
+    }
   }
   links.resize(kept);
   // Matching keeps the order of the nodes, so the kept links are still in (a, b) order.
@@ -410,6 +442,9 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
     return false;
   };
   std::vector<char> oldNeighbour;  // of the old node at a changed node's point
+  std::vector<NodeId> pending;     // per changed node: the nodes it needs line of sight to
+  std::vector<Point> pendingTargets;
+  std::vector<char> pendingClear;
   for (NodeId n = 0; n < r; ++n) {
     if (match[n] != kNoNode) continue;
     const Point p = nodes_[n].position;
@@ -425,27 +460,43 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
       oldNeighbour.assign(oldNodes.size(), 0);
       for (const Arc& arc : oldAdjacency[was]) oldNeighbour[arc.to] = 1;
     }
+    // The pairs that need a line-of-sight test are gathered and tested together: by one
+    // angular sweep around p when there are many (a moved node sees across the map),
+    // else one grid walk each.
+    pending.clear();
+    pendingTargets.clear();
     for (NodeId m = 0; m < r; ++m) {
       if (m == n || (match[m] == kNoNode && m < n)) continue;  // each changed pair once
-      const NodeId i = std::min(n, m), j = std::max(n, m);
       ++stats.tested;
       const Point q = nodes_[m].position;
       bool linked;
-      if (was == kNoNode || match[m] == kNoNode || p == q) {
-        linked = testLink(i, j);
+      if (p == q) {
+        linked = testLink(std::min(n, m), std::max(n, m));
       } else if (!linkable(n, q) || !linkable(m, p)) {
         linked = false;
-      } else if (touchesEditAwayFrom(p, q)) {
-        linked = map.lineOfSight(p, q);
+      } else if (was == kNoNode || match[m] == kNoNode || touchesEditAwayFrom(p, q)) {
+        linked = false, pending.push_back(m);
       } else if (oldNeighbour[match[m]]) {
         linked = true;
       } else if (linkableAt(old, oldNodes[was].corner, q)) {
         linked = false;  // tangent before too, and not linked: no line of sight
       } else {
-        linked = map.lineOfSight(p, q);
+        linked = false, pending.push_back(m);
       }
-      if (linked) add(i, j, distance(nodes_[i].position, nodes_[j].position));
+      if (linked) add(std::min(n, m), std::max(n, m), distance(nodes_[std::min(n, m)].position, nodes_[std::max(n, m)].position));
     }
+    for (NodeId m : pending) pendingTargets.push_back(nodes_[m].position);
+    if (pending.size() >= kSweepTargets) {
+      map.lineOfSightFrom(p, pendingTargets, pendingClear);
+    } else {
+      pendingClear.resize(pending.size());
+      for (std::size_t k = 0; k < pending.size(); ++k) pendingClear[k] = map.lineOfSight(p, pendingTargets[k]);
+    }
+    for (std::size_t k = 0; k < pending.size(); ++k)
+      if (pendingClear[k]) {
+        const NodeId i = std::min(n, pending[k]), j = std::max(n, pending[k]);
+        add(i, j, distance(nodes_[i].position, nodes_[j].position));
+      }
   }
   // 3. Pairs of matched nodes not linked before that may be linked now. Such a segment
   //    was blocked in the old map and is clear in the new one. Where it ran through the
@@ -624,31 +675,62 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
     links[--w] = p > 0 && linkLess(added[q - 1], links[p - 1]) ? links[--p] : added[--q];
   // The arcs of a node are its links in (a, b) order. Nodes whose links did not change
   // keep their arc arrays, with the targets renumbered (matching keeps the order of the
-  // nodes, so the arcs stay sorted); the others are refilled from the links.
+  // nodes, so the arcs stay sorted). The others are patched in place: their old arcs
+  // renumbered, without the links to changed nodes and the links step 1 dropped, merged
+  // with their added links. Each array is read and written in order (refilling them from
+  // the links instead writes to every node's array at once, which misses the cache).
   // Matching keeps the order of the nodes except among nodes with equal keys (only in
-  // overlapping maps); there renumbered arcs would lose their order, so all are refilled.
+  // overlapping maps); there every array is patched and sorted again.
+  bool monotone = true;
   for (NodeId o = 0, last = -1; o < static_cast<NodeId>(newOf.size()); ++o) {
     if (newOf[o] == kNoNode) continue;
-    if (newOf[o] < last) std::fill(dirty.begin(), dirty.end(), 1);
+    monotone = monotone && newOf[o] > last;
     last = newOf[o];
   }
-  // Old ids whose number changes: a range (the matched nodes keep their order).
+  if (!monotone) std::fill(dirty.begin(), dirty.end(), 1);
+  // Per node, the targets of its dropped and added links (compressed rows, each in
+  // increasing order: a node's links to lower ids come first in (a, b) order).
+  auto rows = [&](const std::vector<Link>& list, std::vector<int>& start, std::vector<Arc>& arcs) {
+    start.assign(static_cast<std::size_t>(r) + 1, 0);
+    for (const Link& l : list) ++start[static_cast<std::size_t>(l.a) + 1], ++start[static_cast<std::size_t>(l.b) + 1];
+    for (NodeId n = 0; n < r; ++n) start[static_cast<std::size_t>(n) + 1] += start[n];
+    arcs.resize(static_cast<std::size_t>(start[r]));
+    std::vector<int> fill(start.begin(), start.end() - 1);
+    for (const Link& l : list) {
+      arcs[static_cast<std::size_t>(fill[l.a]++)] = {l.b, l.length};
+      arcs[static_cast<std::size_t>(fill[l.b]++)] = {l.a, l.length};
+    }
+  };
+  std::vector<int> droppedStart, addedStart;
+  std::vector<Arc> droppedArcs, addedArcs;
+  rows(dropped, droppedStart, droppedArcs);
+  rows(added, addedStart, addedArcs);
+  std::vector<NodeId> droppedMark(static_cast<std::size_t>(r), kNoNode);  // per target: the node it was dropped from
+  // Old ids whose number changes: a range (when the matched nodes keep their order).
   NodeId shiftedLo = static_cast<NodeId>(newOf.size()), shiftedHi = -1;
   for (NodeId o = 0; o < static_cast<NodeId>(newOf.size()); ++o)
     if (newOf[o] != o) shiftedLo = std::min(shiftedLo, o), shiftedHi = o;
+  auto byTarget = [](const Arc& x, const Arc& y) { return x.to < y.to; };
   for (NodeId n = 0; n < r; ++n) {
-    if (match[n] == kNoNode) continue;
-    std::vector<Arc>& arcs = adjacency_[n] = std::move(oldAdjacency[match[n]]);
-    if (dirty[n]) {
-      arcs.clear();
+    std::vector<Arc>& arcs = adjacency_[n];
+    if (match[n] != kNoNode) arcs = std::move(oldAdjacency[match[n]]);
+    if (!dirty[n]) {
+      auto it = std::lower_bound(arcs.begin(), arcs.end(), shiftedLo, [](const Arc& x, NodeId to) { return x.to < to; });
+      for (; it != arcs.end() && it->to <= shiftedHi; ++it) it->to = newOf[it->to];
       continue;
     }
-    auto it = std::lower_bound(arcs.begin(), arcs.end(), shiftedLo, [](const Arc& x, NodeId to) { return x.to < to; });
-    for (; it != arcs.end() && it->to <= shiftedHi; ++it) it->to = newOf[it->to];
-  }
-  for (const Link& l : links) {
-    if (dirty[l.a]) adjacency_[l.a].push_back({l.b, l.length});
-    if (dirty[l.b]) adjacency_[l.b].push_back({l.a, l.length});
+    for (int k = droppedStart[n]; k < droppedStart[n + 1]; ++k) droppedMark[droppedArcs[static_cast<std::size_t>(k)].to] = n;
+    std::size_t w = 0;
+    for (const Arc& arc : arcs) {
+      const NodeId to = newOf[arc.to];
+      if (to != kNoNode && droppedMark[to] != n) arcs[w++] = {to, arc.cost};
+    }
+    arcs.resize(w);
+    if (!monotone) std::sort(arcs.begin(), arcs.end(), byTarget);
+    const auto first = addedArcs.begin() + addedStart[n], last = addedArcs.begin() + addedStart[n + 1];
+    arcs.resize(w + static_cast<std::size_t>(last - first));
+    for (std::size_t out = arcs.size(), p = w, q = static_cast<std::size_t>(last - first); q > 0;)
+      arcs[--out] = p > 0 && first[q - 1].to < arcs[p - 1].to ? arcs[--p] : first[--q];
   }
   links_ = std::move(links);
   stats.kept = static_cast<std::int64_t>(r) * (r - 1) / 2 - stats.tested;
