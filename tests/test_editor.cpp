@@ -1162,8 +1162,7 @@ TEST_CASE("the column never hides the file and search buttons, at any window siz
       if (size.fits) CHECK(r.y + r.h <= size.h);
     }
     if (size.fits) {
-      CHECK(ed.app->ui().widget_rects.count("legend Start (S)") == 1);
-      CHECK(ed.app->ui().widget_rects.count("legend Goal (G)") == 1);
+      CHECK(ed.app->ui().widget_rects.count("legend Start / goal") == 1);
     }
     CHECK(ed.app->camera().viewport().x == column);
   }

@@ -8,8 +8,12 @@
 #include "core/grid.hpp"
 #include "core/navmesh.hpp"
 #include "core/polyanya.hpp"
+#include "editor/compare_titles.hpp"
 #include "editor/compare_view.hpp"
+#include "editor/panel_widgets.hpp"
+#include "imgui.h"
 #include "io/navmesh_build.hpp"
+#include "support/image_scan.hpp"
 #include "support/loaded_map.hpp"
 
 namespace {
@@ -157,6 +161,73 @@ TEST_CASE("editor: the Compare tab draws both sides side by side and overlaid", 
   img = ed.shot();
   CHECK(count(overlayTint(path), canvas.x, canvas.x + canvas.w) == 0);
   CHECK(count(path, canvas.x, canvas.x + canvas.w) > 50);
+}
+
+TEST_CASE("editor: the compare pane titles stay apart and inside their panes, at 1280 pixels and narrower",
+          "[editor][compare][screenshot][layout]") {
+  for (const int width : {1280, 1000, 760}) {
+    INFO("window width " << width);
+    AppOptions o = test::withMap(kMaps / "rooms-with-doors.json");
+    o.compare = "triangle-polyanya";  // the longest setups: "navmesh triangle A* (centres), A*"
+    test::HeadlessEditor ed(o, width, 800);
+    App& app = *ed.app;
+    const Image img = ed.shot();
+    const ScreenRect canvas = canvasRect(app.width(), app.height());
+    const double half = canvas.w / 2;
+    std::vector<ScreenRect> lines;
+    for (int i = 0; i < 2; ++i)
+      for (int k = 0; k < 2; ++k) {
+        INFO("pane " << i << " line " << k);
+        const ScreenRect r = app.ui().widget_rects.at("cmp title " + std::to_string(i) + " " + std::to_string(k));
+        CHECK(r.w > 20);
+        CHECK(r.x >= canvas.x + i * half + 4);  // inside its own pane
+        CHECK(r.x + r.w <= canvas.x + (i + 1) * half - 4);
+        CHECK(r.y + r.h <= canvas.y + kCompareTitleHeight);
+        CHECK(countPixels(img, r, [](Color c) { return isBright(c, 150); }) > 30);  // drawn
+        lines.push_back(r);
+      }
+    for (std::size_t a = 0; a < lines.size(); ++a)
+      for (std::size_t b = a + 1; b < lines.size(); ++b) {
+        INFO("title lines " << a << " and " << b);
+        const ScreenRect& p = lines[a];
+        const ScreenRect& q = lines[b];
+        CHECK((p.x + p.w <= q.x || q.x + q.w <= p.x || p.y + p.h <= q.y || q.y + q.h <= p.y));
+      }
+    // No title pixel near the divider between the panes.
+    const double mid = std::floor(canvas.x + half);
+    for (const double x0 : {mid - 5.0, mid + 2.0})  // either side of the 2-pixel divider line
+      CHECK(countPixels(img, ScreenRect{x0, canvas.y, 4, kCompareTitleHeight}, [](Color c) { return isBright(c, 150); }) ==
+            0);
+    // At 1280 pixels both setups are shown whole.
+    if (width == 1280)
+      for (int i = 0; i < 2; ++i)
+        CHECK(app.ui().widget_rects.at("cmp title " + std::to_string(i) + " 0").w ==
+              Approx(ImGui::CalcTextSize(describe(app.ui().compare.setups[static_cast<std::size_t>(i)]).c_str()).x));
+  }
+}
+
+TEST_CASE("editor: fitToWidth cuts a title to the width with an ellipsis, whole when it fits", "[editor][compare]") {
+  test::HeadlessEditor ed(test::withMap(kMaps / "seed-demo.json"));
+  const std::string title = "navmesh triangle A* (centres), A*";
+  const float full = ImGui::CalcTextSize(title.c_str()).x;
+  CHECK(fitToWidth(title, full) == title);
+  CHECK(fitToWidth(title, 1.0f).empty());
+  std::size_t previous = 0;
+  for (float w = ImGui::CalcTextSize("...").x; w < full; w += 3.0f) {
+    INFO("width " << w);
+    const std::string cut = fitToWidth(title, w);
+    REQUIRE(cut.size() >= 3);
+    CHECK(cut.substr(cut.size() - 3) == "...");
+    const std::string kept = cut.substr(0, cut.size() - 3);
+    CHECK(title.compare(0, kept.size(), kept) == 0);  // a prefix of the title
+    CHECK(ImGui::CalcTextSize(cut.c_str()).x <= w);
+    // One more character of the title would not fit (the cut is as long as it can be),
+    // unless the cut dropped trailing spaces.
+    if (kept.size() < title.size() && title[kept.size()] != ' ')
+      CHECK(ImGui::CalcTextSize((title.substr(0, kept.size() + 1) + "...").c_str()).x > w);
+    CHECK(kept.size() + 1 >= previous);  // grows with the width
+    previous = kept.size();
+  }
 }
 
 #endif

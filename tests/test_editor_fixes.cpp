@@ -303,7 +303,7 @@ TEST_CASE("fixes: the eroded outline's colour differs from every layer and edito
   std::vector<std::pair<std::string, Color>> others = {
       {"selection", kSelectionColor}, {"edge under mouse", kHoverEdgeColor}, {"hover", kHoverRing},
       {"dragged", kDragRing},         {"new ring", kDrawingColor},         {"error", kProblemColor},
-      {"warning", kWarningColor},     {"steer portals", kSteerPortalColor}, {"goal", kGoalColor}};
+      {"warning", kWarningColor},     {"goal", kGoalColor}};
   for (const LayerInfo& info : layerInfos()) others.emplace_back(info.name, info.color);
   for (const auto& [name, c] : others) {
     INFO(name << " " << rgb(c) << " against " << rgb(kClearanceOutline));

@@ -13,6 +13,7 @@
 #include "editor/lessons.hpp"
 #include "editor/lessons_panel.hpp"
 #include "io/lesson.hpp"
+#include "support/image_scan.hpp"
 #include "support/loaded_map.hpp"
 #include "support/run_cli.hpp"
 
@@ -240,6 +241,60 @@ TEST_CASE("editor lessons: the navmesh lesson searches triangle A* and compares 
   s.goTo(1, app.scene(), app.ui());  // back to one search
   ed.frames(3);
   CHECK(app.ui().tab == PanelTab::Lessons);
+}
+
+
+namespace {
+
+/// Height, pixels, of the first run of rows holding bright (white text) pixels in `r`: the
+/// first text line's glyphs from the tallest ascender to the lowest descender.
+int firstLineInk(const Image& img, const ScreenRect& r) {
+  auto inked = [&](int y) {
+    return countPixels(img, ScreenRect{r.x, static_cast<double>(y), r.w, 1}, [](Color c) { return isBright(c, 200); }) > 0;
+  };
+  int y = static_cast<int>(r.y);
+  const int bottom = static_cast<int>(r.y + r.h);
+  while (y < bottom && !inked(y)) ++y;
+  const int top = y;
+  while (y < bottom && inked(y)) ++y;
+  return y - top;
+}
+
+}  // namespace
+
+TEST_CASE("editor lessons: every step of every shipped lesson shows its caption in large type inside the strip",
+          "[editor][lessons][layout]") {
+  // ProggyClean's glyphs: about 10 pixels from ascender to descender at the panel's 13
+  // pixels, twice that in the caption font.
+  int lessons = 0;
+  for (const auto& entry : fs::directory_iterator(fs::path(POLYPATH_SOURCE_DIR) / "maps" / "lessons")) {
+    if (entry.path().extension() != ".json") continue;
+    ++lessons;
+    HeadlessEditor ed(withLesson(entry.path()));
+    App& app = *ed.app;
+    LessonSession& s = app.ui().lessons;
+    REQUIRE(s.active());
+    for (int i = 0; i < s.stepCount(); ++i) {
+      INFO(entry.path().filename().string() << " step " << i + 1);
+      s.goTo(i, app.scene(), app.ui());
+      ed.frames(2);
+      const Image img = ed.shot();
+      const ScreenRect caption = app.ui().widget_rects.at("lesson caption");
+      const ScreenRect strip = app.ui().widget_rects.at("lesson strip");
+      const ScreenRect end = app.ui().widget_rects.at("lesson content end");
+      CHECK(firstLineInk(img, caption) >= 16);  // the caption font, not the panel's type
+      CHECK(caption.y >= strip.y);
+      CHECK(end.y <= strip.y + strip.h);  // the prompt and the notes fit under it: nothing cut off
+    }
+  }
+  CHECK(lessons == 4);
+  // Where it cannot fit (a low window), the caption falls back to the panel's type, and
+  // the measure above tells the two apart.
+  HeadlessEditor low(withLesson(lessonFile("navmesh-corridor.json"), 4), kWidth, 420);
+  const Image img = low.shot();
+  const int ink = firstLineInk(img, low.app->ui().widget_rects.at("lesson caption"));
+  CHECK(ink > 5);
+  CHECK(ink <= 12);
 }
 
 #endif  // POLYPATH_HAVE_EDITOR

@@ -163,11 +163,12 @@ TEST_CASE("editor: navmesh layers draw their colours, and the Layers list follow
   const int left = canvasLeft(app);
   const Color tri = layerColor(LayerNavTriangles), portal = layerColor(LayerNavPortals);
   const Color apex = layerColor(LayerFunnelApex), sides = layerColor(LayerFunnelSides);
+  const Color steer = layerColor(LayerNavSteerPortals);
   ed.click("tab Layers");
   // Visibility: none of the navmesh colours, no navmesh rows in the legend.
   Image img = ed.shot();
   CHECK(countColour(img, tri, left) == 0);
-  CHECK(countColour(img, kSteerPortalColor, left) == 0);
+  CHECK(countColour(img, steer, left) == 0);
   CHECK(app.ui().widget_rects.count("legend Navmesh triangles") == 0);
   CHECK(app.ui().widget_rects.count("legend Reflex nodes") == 1);
 
@@ -180,7 +181,7 @@ TEST_CASE("editor: navmesh layers draw their colours, and the Layers list follow
   CHECK(app.ui().widget_rects.count("legend Grid walls") == 0);
   CHECK(countColour(img, tri, left) > 30);
   CHECK(countColour(img, portal, left) > 30);
-  CHECK(countColour(img, kSteerPortalColor, left) > 30);
+  CHECK(countColour(img, steer, left) > 30);
   CHECK(countColour(img, apex, left) > 10);     // the final apex
   CHECK(countColour(img, sides, left) == 0);    // sides only while the funnel is stepped
   CHECK(funnelForward(app.scene()));
@@ -191,6 +192,12 @@ TEST_CASE("editor: navmesh layers draw their colours, and the Layers list follow
   app.ui().layers &= ~static_cast<std::uint32_t>(LayerNavTriangles);
   img = ed.shot();
   CHECK(countColour(img, tri, left) == 0);
+  // Hiding the steer portals (their own toggle) removes their colour; the portals stay.
+  CHECK(app.ui().widget_rects.count("legend Steer portals") == 1);
+  app.ui().layers &= ~static_cast<std::uint32_t>(LayerNavSteerPortals);
+  img = ed.shot();
+  CHECK(countColour(img, steer, left) == 0);
+  CHECK(countColour(img, portal, left) > 30);
   // Polyanya: no corridor or funnel rows.
   app.scene().setMethod({MethodKind::NavmeshExact, 1.0});
   ed.frames(2);

@@ -531,11 +531,14 @@ TEST_CASE("preferences round-trip, and a broken file is ignored with a message n
   CHECK(message.find("not valid JSON") != std::string::npos);
   std::ofstream(file) << R"({"layers": 3, "snap_step": -1, "window": [10, 10]})";
   const Preferences partly = loadPreferences(file, &message);
-  CHECK(partly.layers == 3u);
+  CHECK(partly.layers == (3u | LayerNavSteerPortals));  // a layer newer than the file starts shown
   CHECK(partly.snap_step == 1.0);
   CHECK(partly.window_width == 1280);
   CHECK(message.find("snap_step") != std::string::npos);
   CHECK(message.find("window") != std::string::npos);
+  // A file that knew every layer keeps a hidden one hidden.
+  std::ofstream(file) << R"({"layers": 3, "layers_known": )" << kAllLayers << "}";
+  CHECK(loadPreferences(file, &message).layers == 3u);
 }
 
 TEST_CASE("the editor reads its preferences at start and writes them when they change", "[editor]") {

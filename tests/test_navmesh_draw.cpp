@@ -40,7 +40,7 @@ TEST_CASE("navmesh layers: listed in the layer table and in kAllLayers", "[navme
   for (const LayerInfo& info : layerInfos()) seen |= info.layer;
   CHECK((seen & kNavMeshLayers) == kNavMeshLayers);
   CHECK((kAllLayers & kNavMeshLayers) == kNavMeshLayers);
-  CHECK(kNavMeshLayers == (((1u << 23) - 1) & ~((1u << 17) - 1)));
+  CHECK(kNavMeshLayers == (((1u << 24) - 1) & ~((1u << 17) - 1)));
 }
 
 TEST_CASE("navmesh layers: triangles, adjacency, corridor, portals and funnel", "[navmesh][debug_draw]") {
@@ -72,8 +72,33 @@ TEST_CASE("navmesh layers: triangles, adjacency, corridor, portals and funnel", 
   CHECK(f.lines[k(LayerNavPortals)] == 1);  // the next portal to process
 
   CountingDraw pc;
-  drawPortalCorridor(pc, portalCorridor(path.portals), LayerNavPortals | LayerStartGoal);
-  CHECK(pc.lines[k(LayerNavPortals)] == 0);  // a straight corridor keeps no portal
+  drawPortalCorridor(pc, portalCorridor(path.portals), kAllLayers);
+  CHECK(pc.lines[k(LayerNavSteerPortals)] == 0);  // a straight corridor keeps no portal
+  CHECK(pc.lines[k(LayerNavPortals)] == 0);
   CHECK(pc.points[k(LayerStartGoal)] == 1);
   CHECK(pc.points[CountingDraw::key(kGoalColor)] == 1);
+}
+
+TEST_CASE("navmesh layers: the steer portals are their own layer, thick, over the portals", "[navmesh][debug_draw]") {
+  // A bend keeps one portal of the portal corridor (test_funnel.cpp); the degenerate start
+  // and goal portals are skipped.
+  const std::vector<FunnelPortal> bend = {
+      {{0, 0}, {0, 0}}, {{4, 2}, {4, -2}}, {{4, 2}, {8, -2}}, {{4, 2}, {8, 2}}, {{4, 10}, {4, 10}}};
+  const PortalCorridor kept = portalCorridor(bend);
+  REQUIRE(kept.portals.size() == 1);
+  const auto steer = CountingDraw::key(layerColor(LayerNavSteerPortals));
+  CountingDraw off;
+  drawSteerPortals(off, bend, kAllLayers & ~LayerNavSteerPortals);
+  CHECK(off.total() == 0);
+  CountingDraw d;
+  drawSteerPortals(d, bend, LayerNavSteerPortals);
+  CHECK(d.lines[steer] == 3);
+  CHECK(d.points[steer] == 6);
+  CHECK(d.total() == 9);  // nothing in another colour
+  CountingDraw pc;
+  drawPortalCorridor(pc, kept, LayerNavSteerPortals);
+  CHECK(pc.lines[steer] == 1);
+  CHECK(pc.lines[CountingDraw::key(layerColor(LayerNavPortals))] == 0);
+  // Its own colour, told apart from the portals it is drawn over.
+  CHECK_FALSE(layerColor(LayerNavSteerPortals) == layerColor(LayerNavPortals));
 }

@@ -8,7 +8,7 @@ namespace polypath {
 namespace {
 
 // Colours chosen to stay distinguishable on the dark canvas and for common colour-vision deficiencies.
-constexpr std::array<LayerInfo, 23> kLayers = {{
+constexpr std::array<LayerInfo, 24> kLayers = {{
     {LayerRegion, "Walkable region", {46, 58, 74, 255}, "inside an outer ring and outside every hole"},
     {LayerNavCorridor, "Corridor", {60, 120, 90, 160}, "faces the triangle search passed through, start to goal"},
     {LayerNavTriangles, "Navmesh triangles", {70, 95, 120, 255}, "faces of the navigation mesh (constrained Delaunay triangles)"},
@@ -28,6 +28,7 @@ constexpr std::array<LayerInfo, 23> kLayers = {{
     {LayerRelaxed, "Relaxed arcs", {255, 230, 90, 255}, "arcs examined by the last step"},
     {LayerExpanded, "Expanded node", {255, 255, 255, 255}, "the node the last step expanded"},
     {LayerNavPortals, "Portals", {240, 200, 60, 255}, "edges the corridor crosses, in order (left end dot larger)"},
+    {LayerNavSteerPortals, "Steer portals", {200, 140, 255, 255}, "the portals an agent steers through (seed 003's portal corridor)"},
     {LayerFunnelSides, "Funnel sides", {255, 120, 60, 255}, "the funnel's left and right sides from the apex, stepped"},
     {LayerFunnelApex, "Funnel apex", {255, 60, 160, 255}, "the funnel's apex: the last fixed corner of the path"},
     {LayerPath, "Path", {0, 220, 255, 255}, "the path found"},

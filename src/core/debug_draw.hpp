@@ -55,12 +55,14 @@ enum Layer : std::uint32_t {
   LayerNavPortals = 1u << 20,     ///< the corridor's portals (shared edges crossed in order)
   LayerFunnelApex = 1u << 21,     ///< the funnel's apex while it is stepped
   LayerFunnelSides = 1u << 22,    ///< the funnel's left and right sides while it is stepped
+  LayerNavSteerPortals = 1u << 23,  ///< the portal corridor's kept portals (seed 003: the ones an agent steers through)
 };
 /// Colour of the goal marker (the start marker has LayerStartGoal's colour).
 inline constexpr Color kGoalColor{255, 80, 220, 255};
-/// The navigation-mesh layers (bits 17..22).
+/// The navigation-mesh layers (bits 17..23).
 inline constexpr std::uint32_t kNavMeshLayers = LayerNavTriangles | LayerNavAdjacency | LayerNavCorridor |
-                                                 LayerNavPortals | LayerFunnelApex | LayerFunnelSides;
+                                                 LayerNavPortals | LayerFunnelApex | LayerFunnelSides |
+                                                 LayerNavSteerPortals;
 /// Every layer.
 inline constexpr std::uint32_t kAllLayers = ((1u << 17) - 1) | kNavMeshLayers;
 /// What the editor shows on open.

@@ -45,8 +45,19 @@ void drawPortals(DebugDraw& dd, const std::vector<FunnelPortal>& portals, std::u
   }
 }
 
+void drawSteerPortals(DebugDraw& dd, const std::vector<FunnelPortal>& portals, std::uint32_t layers) {
+  if (!(layers & LayerNavSteerPortals)) return;
+  const Color c = layerColor(LayerNavSteerPortals);
+  for (const FunnelPortal& p : portals) {
+    if (p.left == p.right) continue;
+    dd.line(p.left, p.right, c, 5.0f);  // thick: over the corridor's portals (LayerNavPortals)
+    dd.point(p.left, c, 5.5f);
+    dd.point(p.right, c, 4.0f);
+  }
+}
+
 void drawPortalCorridor(DebugDraw& dd, const PortalCorridor& corridor, std::uint32_t layers) {
-  drawPortals(dd, corridor.portals, layers);
+  drawSteerPortals(dd, corridor.portals, layers);
   drawStartGoal(dd, &corridor.start, &corridor.goal, layers);
 }
 

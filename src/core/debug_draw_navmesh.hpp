@@ -22,8 +22,13 @@ void drawCorridor(DebugDraw& dd, const NavMesh& mesh, const std::vector<int>& co
 /// portals (the start and goal points, left == right) are skipped.
 void drawPortals(DebugDraw& dd, const std::vector<FunnelPortal>& portals, std::uint32_t layers);
 
-/// The seed article's portal corridor: its kept portals (LayerNavPortals) and the start and
-/// goal markers (LayerStartGoal).
+/// The portals of the seed article's portal corridor (portalCorridor(): the ones an agent
+/// steers through) as thick segments (LayerNavSteerPortals), drawn over the corridor's
+/// portals; the left end marked with a larger dot, degenerate portals skipped.
+void drawSteerPortals(DebugDraw& dd, const std::vector<FunnelPortal>& portals, std::uint32_t layers);
+
+/// The seed article's portal corridor: its kept portals (drawSteerPortals,
+/// LayerNavSteerPortals) and the start and goal markers (LayerStartGoal).
 void drawPortalCorridor(DebugDraw& dd, const PortalCorridor& corridor, std::uint32_t layers);
 
 /// One funnel state: the path fixed so far (LayerPath, thin), the two sides from the apex

@@ -21,10 +21,11 @@ constexpr Layer kSceneOrder[] = {
     LayerRegion,       LayerGridCells,   LayerGridExplored,  LayerGridWaiting,
     LayerNavCorridor, LayerNavTriangles,  LayerNavAdjacency, LayerEdgeNormals,
     LayerVertexNormals, LayerLosLinks,   LayerStartGoalLinks, LayerEdges,       LayerNavPortals,
+    LayerNavSteerPortals,
     LayerVertices,     LayerReflexNodes, LayerClosedSet,     LayerOpenSet,      LayerRelaxed,
     LayerExpanded,     LayerFunnelSides, LayerPath,          LayerFunnelApex,   LayerStartGoal,
 };
-static_assert(std::size(kSceneOrder) == 23, "every layer once");
+static_assert(std::size(kSceneOrder) == 24, "every layer once");
 
 }  // namespace
 
@@ -55,6 +56,7 @@ const char* layerKey(Layer layer) {
     case LayerNavPortals: return "nav-portals";
     case LayerFunnelApex: return "funnel-apex";
     case LayerFunnelSides: return "funnel-sides";
+    case LayerNavSteerPortals: return "nav-steer-portals";
   }
   return "?";
 }

@@ -1145,7 +1145,8 @@ void App::render(Image* capture) {
       grid_.draw(dd, ui_.layers);
       if (ui_.show_grid) drawGrid(dd);
     } else if (ui_.tab == PanelTab::Compare && ui_.compare.comparison()) {
-      drawCompareCanvas(renderer_, scene_, ui_.compare, camera_.viewport(), ui_.layers, ImGui::GetBackgroundDrawList());
+      drawCompareCanvas(renderer_, scene_, ui_.compare, camera_.viewport(), ui_.layers, ImGui::GetBackgroundDrawList(),
+                        &ui_.widget_rects);
     } else {
     // Back to front: region, grid, background image, the scene, problems and snapping, start and goal,
     // hover and drag rings; then the text (node numbers, S and G) over everything.

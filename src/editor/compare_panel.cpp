@@ -6,6 +6,7 @@
 #include <iterator>
 
 #include "editor/camera.hpp"
+#include "editor/compare_titles.hpp"
 #include "editor/sdl_draw.hpp"
 #include "editor/panel_widgets.hpp"
 #include "editor/recoloured_draw.hpp"
@@ -163,8 +164,7 @@ void comparePanel(const Scene& scene, UiState& ui) {
   if (ImGui::SliderInt("##cmppos", &k, 0, c->count(), fmt, ImGuiSliderFlags_AlwaysClamp)) c->seek(k);
   remember(ui, "cmp position");
   float sps = static_cast<float>(cmp.steps_per_second);
-  ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderFloat("##cmpsps", &sps, 0.5f, 120.0f, "Run: %.1f steps per second", ImGuiSliderFlags_Logarithmic))
+  if (runSpeedSlider(ui, "cmp run speed", sps, 120.0f, "How many steps of both searches Run makes per second."))
     cmp.steps_per_second = sps;
   table(cmp);
   ImGui::PushTextWrapPos(0.0f);
@@ -190,7 +190,7 @@ void applyStartOptions(const AppOptions& options, Scene& scene, UiState& ui) {
 }
 
 void drawCompareCanvas(SDL_Renderer* renderer, const Scene& scene, const CompareView& compare, ScreenRect canvas,
-                       std::uint32_t layers, ImDrawList* text) {
+                       std::uint32_t layers, ImDrawList* text, std::map<std::string, ScreenRect>* rects) {
   const SearchComparison* c = compare.comparison();
   const PolygonMap* map = scene.polygonMap();
   if (!c || !map) return;
@@ -218,18 +218,19 @@ void drawCompareCanvas(SDL_Renderer* renderer, const Scene& scene, const Compare
   } else {
     const double half = canvas.w / 2.0;
     for (int i = 0; i < 2; ++i) {
-      const ScreenRect r{canvas.x + i * half + (i ? 2.0 : 0.0), canvas.y + 24.0, half - 2.0, canvas.h - 24.0};
+      const ScreenRect r{canvas.x + i * half + (i ? 2.0 : 0.0), canvas.y + kCompareTitleHeight, half - 2.0,
+                         canvas.h - kCompareTitleHeight};
       drawSide(fittedCamera(r, bounds, 24.0), i, false, true);
     }
     if (text) {
-      for (int i = 0; i < 2; ++i) {
-        const CompareRow row = compare.row(i);
-        char buf[200];
-        std::snprintf(buf, sizeof buf, "%s: %d expanded%s", row.stats.label.c_str(), row.stats.expanded_now,
-                      row.stats.status_now == SearchStatus::Found ? ", path found" : "");
-        text->AddText(ImVec2(static_cast<float>(canvas.x + i * half + 8.0), static_cast<float>(canvas.y + 4.0)),
-                      IM_COL32(230, 230, 235, 255), buf);
-      }
+      const std::array<CompareTitle, 2> titles = compareTitles(compare, canvas);
+      for (int i = 0; i < 2; ++i)
+        for (int k = 0; k < 2; ++k) {
+          const CompareTitleLine& l = titles[static_cast<std::size_t>(i)][static_cast<std::size_t>(k)];
+          text->AddText(ImVec2(static_cast<float>(l.rect.x), static_cast<float>(l.rect.y)),
+                        k == 0 ? IM_COL32(230, 230, 235, 255) : IM_COL32(170, 176, 186, 255), l.text.c_str());
+          if (rects) (*rects)["cmp title " + std::to_string(i) + " " + std::to_string(k)] = l.rect;
+        }
       text->AddLine(ImVec2(static_cast<float>(canvas.x + half), static_cast<float>(canvas.y)),
                     ImVec2(static_cast<float>(canvas.x + half), static_cast<float>(canvas.y + canvas.h)),
                     IM_COL32(120, 125, 135, 255), 2.0f);

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <string>
 
 #include <SDL.h>
 
@@ -30,8 +32,9 @@ void applyStartOptions(const AppOptions& options, Scene& scene, UiState& ui);
 /// Draws the comparison on the canvas rectangle: the map (region, walls) and each side at
 /// the common position, side by side (each fitted into its half, titled) or overlaid (side
 /// 1 in overlayTint colours), then the start and goal markers. Nothing when there is no
-/// comparison.
+/// comparison. Side by side, the titles (compare_titles.hpp) go into `text` and, with
+/// `rects`, their rectangles into it as "cmp title I K" (pane I, line K).
 void drawCompareCanvas(SDL_Renderer* renderer, const Scene& scene, const CompareView& compare, ScreenRect canvas,
-                       std::uint32_t layers, ImDrawList* text);
+                       std::uint32_t layers, ImDrawList* text, std::map<std::string, ScreenRect>* rects = nullptr);
 
 }  // namespace polypath::editor

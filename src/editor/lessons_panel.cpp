@@ -43,6 +43,43 @@ std::string progressLine(const Scene& scene, const LessonSession& s) {
   return buf;
 }
 
+// The line under the caption for a step that inspects a node ("Inspected 12: g ... h ...
+// f ..."); empty for other steps.
+std::string inspectedLine(const Scene& scene, const UiState& ui) {
+  const Search* search = scene.search();
+  const NodeId n = ui.debugger.inspected;
+  if (!search || n == kNoNode || static_cast<std::size_t>(n) >= search->graph()->nodeCount()) return {};
+  const std::vector<LessonAction>& actions = ui.lessons.step().actions;
+  if (std::none_of(actions.begin(), actions.end(),
+                   [](const LessonAction& a) { return a.kind == LessonAction::Kind::Inspect; }))
+    return {};
+  const NodeInspection in = inspectNode(*search->graph(), search->state(), n);
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "Inspected %s: g %.6g   h %.6g   f %.6g", nodeName(search->state(), n).c_str(), in.g,
+                in.h, in.f);
+  return buf;
+}
+
+std::string noteText(const std::string& note) { return "Note: " + note; }
+
+// Height, pixels, of what goes under the header as ImGui lays it out (each item followed by
+// the item spacing): the caption and the prompt in `caption_font`, wrapped to the content
+// width, then the inspected line and the notes in the panel's type.
+float bodyHeight(ImFont* caption_font, const std::string& caption, const char* prompt, const std::string& inspected,
+                 const std::vector<std::string>& notes) {
+  const float wrap = ImGui::GetContentRegionAvail().x;
+  const float spacing = ImGui::GetStyle().ItemSpacing.y;
+  auto big = [&](const char* text) {
+    return caption_font->CalcTextSizeA(caption_font->FontSize, FLT_MAX, wrap, text).y + spacing;
+  };
+  auto small = [&](const std::string& text) { return ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap).y + spacing; };
+  float h = big(caption.c_str());
+  if (prompt[0]) h += big(prompt);
+  if (!inspected.empty()) h += small(inspected);
+  for (const std::string& note : notes) h += small(noteText(note));
+  return h;
+}
+
 void navigationButtons(Scene& scene, UiState& ui, bool with_step) {
   LessonSession& s = ui.lessons;
   ImGui::BeginDisabled(s.current() <= 0);
@@ -164,32 +201,27 @@ void drawLessonCaption(Scene& scene, UiState& ui, const ScreenRect& canvas) {
                    ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
                    ImGuiWindowFlags_NoNav);
   ImGui::PopStyleVar();
-  // Header: the buttons, the progress, the lesson's title (cut at the right edge).
+  // Header: the buttons, the progress, the lesson's title (cut with an ellipsis at the right edge).
   navigationButtons(scene, ui, true);
   ImGui::SameLine(0.0f, 16.0f);
   ImGui::AlignTextToFramePadding();
   ImGui::TextColored(kDimText, "%s", progressLine(scene, s).c_str());
   ImGui::SameLine(0.0f, 16.0f);
-  ImGui::TextColored(kTitleText, "%s", s.lesson()->title.c_str());
+  ImGui::TextColored(kTitleText, "%s", fitToWidth(s.lesson()->title, ImGui::GetContentRegionAvail().x).c_str());
   ImGui::Separator();
   // The caption, large when it fits above the notes (else in the panel's type).
   const LessonStep& step = s.step();
   char prompt[400] = "";
   if (s.promptRemaining() > 0)
     std::snprintf(prompt, sizeof prompt, "> %s  (%d more)", step.prompt.c_str(), s.promptRemaining());
+  const std::string inspected = inspectedLine(scene, ui);
   ImFont* big = captionFont();
-  if (big) {
-    const float wrap = ImGui::GetContentRegionAvail().x;
-    const float line = ImGui::GetTextLineHeightWithSpacing();
-    float need = big->CalcTextSizeA(big->FontSize, FLT_MAX, wrap, step.caption.c_str()).y +
-                 (prompt[0] ? big->CalcTextSizeA(big->FontSize, FLT_MAX, wrap, prompt).y : 0.0f);
-    for (const std::string& note : s.notes())
-      need += ImGui::CalcTextSize(note.c_str(), nullptr, false, wrap).y + ImGui::GetStyle().ItemSpacing.y;
-    if (need + 2 * line > ImGui::GetContentRegionAvail().y) big = nullptr;
-  }
+  if (big && bodyHeight(big, step.caption, prompt, inspected, s.notes()) > ImGui::GetContentRegionAvail().y)
+    big = nullptr;
   if (big) ImGui::PushFont(big);
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(step.caption.c_str());
+  remember(ui, "lesson caption");
   if (prompt[0]) {
     ImGui::PushStyleColor(ImGuiCol_Text, kPromptText);
     ImGui::TextUnformatted(prompt);
@@ -198,19 +230,14 @@ void drawLessonCaption(Scene& scene, UiState& ui, const ScreenRect& canvas) {
   ImGui::PopTextWrapPos();
   if (big) ImGui::PopFont();
   // The inspected node (an "inspect" action), and what the editor cannot show.
-  const Search* search = scene.search();
-  const NodeId n = ui.debugger.inspected;
-  if (search && n != kNoNode && static_cast<std::size_t>(n) < search->graph()->nodeCount()) {
-    const bool asked = std::any_of(s.step().actions.begin(), s.step().actions.end(),
-                                   [](const LessonAction& a) { return a.kind == LessonAction::Kind::Inspect; });
-    if (asked) {
-      const NodeInspection in = inspectNode(*search->graph(), search->state(), n);
-      ImGui::Text("Inspected %s: g %.6g   h %.6g   f %.6g", nodeName(search->state(), n).c_str(), in.g, in.h, in.f);
-    }
-  }
+  if (!inspected.empty()) ImGui::TextUnformatted(inspected.c_str());
   ImGui::PushTextWrapPos(0.0f);
-  for (const std::string& note : s.notes()) ImGui::TextColored(kDimText, "Note: %s", note.c_str());
+  for (const std::string& note : s.notes()) ImGui::TextColored(kDimText, "%s", noteText(note).c_str());
   ImGui::PopTextWrapPos();
+  const ImVec2 end = ImGui::GetCursorScreenPos();  // where the next item would go: under the last one
+  ui.widget_rects["lesson content end"] = ScreenRect{end.x, end.y, 0.0, 0.0};
+  ui.widget_rects["lesson strip"] = ScreenRect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y,
+                                               ImGui::GetWindowSize().x, ImGui::GetWindowSize().y};
   ImGui::End();
 }
 

@@ -31,7 +31,11 @@ double lessonCaptionHeight(const ScreenRect& canvas);
 Camera lessonCamera(const MapDocument& doc, const ScreenRect& canvas);
 
 /// Draws the caption strip over the bottom of `canvas` when a lesson is open (its own
-/// ImGui window). Named widgets: "lesson Back", "lesson Step", "lesson Next".
+/// ImGui window). The caption and the prompt are in the caption font whenever they fit
+/// with the notes under them (measured as laid out), else in the panel's type. Named
+/// widgets: "lesson Back", "lesson Step", "lesson Next", "lesson caption" (the caption's
+/// text), "lesson strip" (the window) and "lesson content end" (a zero-size rectangle
+/// under its last line).
 void drawLessonCaption(Scene& scene, UiState& ui, const ScreenRect& canvas);
 
 /// Page Down / Page Up (what presentation clickers send): the next / previous lesson

@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "core/layer_names.hpp"
 #include "editor/background.hpp"
 #include "editor/debugger_panel.hpp"
 #include "editor/compare_panel.hpp"
@@ -224,10 +225,8 @@ void controlsPart(Scene& scene, UiState& ui) {
     scene.reset();
   if (control("Finish", false, on.finish, "Run the stepped search to the end at once.")) scene.finish();
   float sps = static_cast<float>(scene.stepsPerSecond());
-  ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderFloat("##sps", &sps, 0.5f, 60.0f, "Run: %.1f steps per second", ImGuiSliderFlags_Logarithmic))
+  if (runSpeedSlider(ui, "run speed", sps, 60.0f, "How many expansions Run makes per second (Ctrl+click to type)."))
     scene.setStepsPerSecond(sps);
-  tip("How many expansions Run makes per second.");
 
   // What the canvas shows, in one line.
   const SceneStats& st = scene.stats();
@@ -312,27 +311,33 @@ const char* legendDetail(const LayerInfo& info) {
   }
 }
 
-void layerRow(UiState& ui, const LayerInfo& info, Color colour, const char* name, const char* meaning,
-              const char* detail, bool toggle, bool stacked) {
+// One legend row: the layer's toggle (named "toggle KEY"), its swatch (split in two with
+// `second`, a second marker colour of the same layer), its name and meaning.
+void layerRow(UiState& ui, const LayerInfo& info, const char* meaning, const char* detail, bool stacked,
+              const Color* second = nullptr) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
-  if (toggle) {
-    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(2, 1));
-    ImGui::CheckboxFlags("##on", &ui.layers, static_cast<unsigned int>(info.layer));
-    ImGui::PopStyleVar();
-    tip("Show or hide this layer on the canvas.");
-  } else {
-    ImGui::Dummy(ImVec2(ImGui::GetFrameHeight() - 4, 1));
-  }
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(2, 1));
+  ImGui::CheckboxFlags("##on", &ui.layers, static_cast<unsigned int>(info.layer));
+  ImGui::PopStyleVar();
+  recordItemRect(ui, std::string("toggle ") + layerKey(info.layer));
+  tip("Show or hide this layer on the canvas.");
   ImGui::SameLine();
-  ImGui::ColorButton("##swatch", toImVec4(colour), ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoAlpha,
+  ImGui::ColorButton("##swatch", toImVec4(info.color), ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoAlpha,
                      ImVec2(14, 14));
+  if (second) {  // the left half in the layer's colour, the right half in the second one
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    const float mid = std::floor((a.x + b.x) / 2);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(a, ImVec2(mid, b.y), ImGui::ColorConvertFloat4ToU32(toImVec4(info.color)));
+    dl->AddRectFilled(ImVec2(mid, a.y), b, ImGui::ColorConvertFloat4ToU32(toImVec4(*second)));
+  }
   ImGui::TableNextColumn();
   ImGui::PushStyleColor(ImGuiCol_Text, (ui.layers & info.layer) ? ImGui::GetStyleColorVec4(ImGuiCol_Text)
                                                                 : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextUnformatted(name);
+  ImGui::TextUnformatted(info.name);
   ImGui::PopStyleColor();
-  recordItemRect(ui, std::string("legend ") + name);
+  recordItemRect(ui, std::string("legend ") + info.name);
   if (detail && ImGui::IsItemHovered()) tooltip(detail);
   if (!stacked) ImGui::TableNextColumn();  // stacked (narrow column): the meaning goes under the name
   ImGui::PushStyleColor(ImGuiCol_Text, kDimText);
@@ -356,7 +361,6 @@ void editorLegend() {
       {kDrawingColor, "New ring", "the hole or polygon being drawn; click the circled first point to close"},
       {kProblemColor, "Error", "where the map is invalid, or a start/goal that cannot be used"},
       {kWarningColor, "Warning", "allowed but maybe not meant (a pinch, a shared wall)"},
-      {kSteerPortalColor, "Steer portals", "triangle A*: seed 003's portal corridor, the portals an agent steers through"},
       {kClearanceOutline, "Eroded outline", "clearance > 0: where the agent's centre may go (Map tab, Agent clearance)"},
   };
   ImGui::Separator();
@@ -395,15 +399,10 @@ void layersTab(UiState& ui, std::uint32_t shown) {
     for (const LayerInfo& info : layerInfos()) {
       if (!(shown & info.layer)) continue;  // not drawn by the current method
       ImGui::PushID(static_cast<int>(info.layer));
-      if (info.layer == LayerStartGoal) {
-        // One layer, two markers: a row each, so both colours are explained.
-        layerRow(ui, info, info.color, "Start (S)", "where the path begins", nullptr, true, stacked);
-        ImGui::PushID("goal");
-        layerRow(ui, info, kGoalColor, "Goal (G)", "where the path ends", nullptr, false, stacked);
-        ImGui::PopID();
-      } else {
-        layerRow(ui, info, info.color, info.name, legendMeaning(info), legendDetail(info), true, stacked);
-      }
+      if (info.layer == LayerStartGoal)  // one layer, two markers: one toggle, both colours
+        layerRow(ui, info, "where the path begins (S) and where it ends (G)", nullptr, stacked, &kGoalColor);
+      else
+        layerRow(ui, info, legendMeaning(info), legendDetail(info), stacked);
       ImGui::PopID();
     }
     ImGui::EndTable();

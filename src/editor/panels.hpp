@@ -93,7 +93,7 @@ struct UiState {
   /// them: the buttons "Open", "Save", "Save As", "Step", "Run", "Pause", "Reset",
   /// "Finish", the tabs "tab Layers", "tab Search", "tab Map", "tab Problems", and
   /// in their tabs "Fit", "Snap start/goal", the legend's layer names "legend NAME"
-  /// (with "legend Start (S)" and "legend Goal (G)"), the vertex table cells
+  /// and their toggles "toggle KEY" (layerKey), the vertex table cells
   /// "vertex P,H,V x" / "... y" (polygon, hole or -1, vertex) of the rows drawn last
   /// frame, and in the recovery modal "Recover" and "Discard".
   std::map<std::string, ScreenRect> widget_rects;

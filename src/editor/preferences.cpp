@@ -18,6 +18,9 @@ namespace {
 
 using nlohmann::json;
 
+// The layers of editors before "layers_known" was written (bits 0..22, up to LayerFunnelSides).
+constexpr std::uint32_t kLayersBeforeSteerPortals = (1u << 23) - 1;
+
 std::optional<std::filesystem::path> absoluteEnv(const char* name) {
   const char* v = std::getenv(name);
   if (!v || !*v) return std::nullopt;
@@ -71,7 +74,12 @@ Preferences loadPreferences(const std::filesystem::path& file, std::string* mess
   };
   read("layers", [&](const json& v) {
     if (!v.is_number_unsigned()) return false;
-    prefs.layers = static_cast<std::uint32_t>(v.get<std::uint64_t>() & kAllLayers);
+    // A layer the file's editor did not have yet (not in "layers_known"; files without that
+    // key knew bits 0..22) starts as kDefaultLayers says, not hidden.
+    std::uint64_t known = kLayersBeforeSteerPortals;
+    if (j.contains("layers_known") && j["layers_known"].is_number_unsigned()) known = j["layers_known"].get<std::uint64_t>();
+    const auto k = static_cast<std::uint32_t>(known & kAllLayers);
+    prefs.layers = (static_cast<std::uint32_t>(v.get<std::uint64_t>()) & k) | (kDefaultLayers & ~k);
     return true;
   });
   read("show_grid", [&](const json& v) { return v.is_boolean() && (prefs.show_grid = v.get<bool>(), true); });
@@ -118,6 +126,7 @@ Preferences loadPreferences(const std::filesystem::path& file, std::string* mess
 bool savePreferences(const Preferences& prefs, const std::filesystem::path& file, std::string* error) {
   json j = json::object();
   j["layers"] = prefs.layers;
+  j["layers_known"] = kAllLayers;
   j["show_grid"] = prefs.show_grid;
   j["show_node_ids"] = prefs.show_node_ids;
   j["snap"] = prefs.snap;

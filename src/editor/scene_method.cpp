@@ -101,19 +101,6 @@ double msSince(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
-// Draws every line `width` pixels wide in one colour: the seed 003 portals over the others.
-class SteerDraw final : public DebugDraw {
- public:
-  explicit SteerDraw(DebugDraw& out) : out_(out) {}
-  void line(Point a, Point b, Color, float) override { out_.line(a, b, kSteerPortalColor, 5.0f); }
-  void point(Point p, Color, float radius) override { out_.point(p, kSteerPortalColor, radius + 1.5f); }
-  void fillRings(const std::vector<const Ring*>&, Color) override {}
-  void text(Point, std::string_view, Color) override {}
-
- private:
-  DebugDraw& out_;
-};
-
 }  // namespace
 
 MethodView::MethodView() = default;
@@ -198,8 +185,7 @@ void MethodView::drawResult(DebugDraw& dd, const Path& search, std::uint32_t lay
     prepareFunnel(search);
     drawCorridor(dd, *run_.navMesh(), funnel_path_.corridor, layers);
     drawPortals(dd, funnel_path_.portals, layers);
-    SteerDraw steer(dd);
-    drawPortals(steer, portalCorridor(funnel_path_.portals).portals, layers);
+    drawSteerPortals(dd, portalCorridor(funnel_path_.portals).portals, layers);
     const FunnelState* f = funnel_position_ >= 0 ? funnelState(search, funnel_position_) : nullptr;
     if (f) {
       drawFunnel(dd, *f, funnel_path_.portals, layers);

@@ -111,7 +111,7 @@ class MethodView {
   /// Draws a search state on graph() (closed, open, relaxed, expanded) by layer.
   void drawSearch(DebugDraw& dd, const SearchState& state, std::uint32_t layers) const;
   /// Draws a result: corridor, portals, the seed 003 portal corridor (its kept portals
-  /// thick in kSteerPortalColor), the path, and for triangle A* the funnel at the current
+  /// on LayerNavSteerPortals), the path, and for triangle A* the funnel at the current
   /// funnel step (apex and sides) when one is chosen.
   void drawResult(DebugDraw& dd, const Path& search, std::uint32_t layers) const;
 
@@ -153,9 +153,5 @@ class MethodView {
 
 /// Most Polyanya search nodes the editor lets one search create (about 200 MB).
 inline constexpr std::size_t kMaxPolyanyaNodes = 1'000'000;
-
-/// Colour of the seed 003 portal corridor's kept portals (the portals a crowd steers
-/// through), drawn thick over the corridor's portals.
-inline constexpr Color kSteerPortalColor{200, 140, 255, 255};
 
 }  // namespace polypath::editor
