@@ -373,14 +373,21 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
     for (const Point x : {map.vertices()[e].position, map.vertices()[map.vertices()[e].next].position})
       editedBox = {{std::min(editedBox.min.x, x.x), std::min(editedBox.min.y, x.y)},
                    {std::max(editedBox.max.x, x.x), std::max(editedBox.max.y, x.y)}};
+  std::vector<unsigned char> editedCode(static_cast<std::size_t>(r));
+  for (NodeId n = 0; n < r; ++n) editedCode[n] = outcode(nodes_[n].position, editedBox);
+  // The last tested link along a ray: from node rayFrom to node rayEnd, its verdict, and
+  // the side of rayFrom's position each coordinate of rayEnd lies on.
   NodeId rayFrom = kNoNode, rayEnd = kNoNode;
   bool rayClear = true;
+  unsigned raySide = 0;
+  auto side = [](Point a, Point x) {
+    return static_cast<unsigned>(x.x > a.x) | static_cast<unsigned>(x.x < a.x) << 1 | static_cast<unsigned>(x.y > a.y) << 2 |
+           static_cast<unsigned>(x.y < a.y) << 3;
+  };
   auto sameOnRay = [&](NodeId f, NodeId b) {
-    if (rayFrom != f || !(outcode(nodes_[b].position, editedBox) & outcode(nodes_[rayEnd].position, editedBox)))
-      return false;
-    const Point a = nodes_[f].position, x = nodes_[b].position, y = nodes_[rayEnd].position;
-    return (x.x > a.x) == (y.x > a.x) && (x.x < a.x) == (y.x < a.x) && (x.y > a.y) == (y.y > a.y) &&
-           (x.y < a.y) == (y.y < a.y) && orient(a, x, y) == 0;
+    if (rayFrom != f || !(editedCode[b] & editedCode[rayEnd])) return false;
+    const Point a = nodes_[f].position, x = nodes_[b].position;
+    return side(a, x) == raySide && orient(a, x, nodes_[rayEnd].position) == 0;
   };
   std::size_t kept = 0;
   for (const Link& l : links) {
@@ -400,11 +407,11 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
         linked = testLink(i, j);
       } else if (sameOnRay(from, far)) {
         linked = rayClear;
-        rayEnd = far;
       } else if (nearEdit(a, b)) {
         ++stats.tested;
         linked = map.clearOfEdges(a, b, newEdited);
         rayFrom = from, rayEnd = far, rayClear = linked;
+        raySide = side(nodes_[from].position, nodes_[far].position);
       }
     }
     if (linked) {
@@ -528,8 +535,8 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
     }
   }
   auto onCornerLine = [&](Point a) { return orient(cu, cv, a) == 0 || orient(cv, cw, a) == 0; };
-  auto crossesCorner = [&](Point a, Point b) {
-    return segmentsMeet(a, b, cu, cv) && segmentsMeet(a, b, cv, cw) && !onSegment(a, b, cv) &&
+  auto crossesCorner = [&](Point a, Point b) {  // the cheapest rejection first: through v
+    return !onSegment(a, b, cv) && segmentsMeet(a, b, cu, cv) && segmentsMeet(a, b, cv, cw) &&
            !(orient(a, b, cu) == 0 && orient(a, b, cv) == 0) && !(orient(a, b, cv) == 0 && orient(a, b, cw) == 0);
   };
   if (!boxes.empty() && !(cornerScreen && oldChanged.size() < 2)) {
