@@ -94,3 +94,40 @@ TEST_CASE("lineOfSightSweep equals lineOfSight on the bench's synthetic maps", "
     compareFrom(map, apexes, 50, 7, reference::familyName(f));
   }
 }
+
+// lineOfSightFrom picks grid walks or the sweep per call: both parts must give
+// lineOfSight's answers, and the choice must follow the walks' cost.
+TEST_CASE("lineOfSightFrom walks a few targets and sweeps a long corridor, with lineOfSight's answers",
+          "[core][visibility]") {
+  auto check = [](const PolygonMap& map, Point a, const std::vector<Point>& targets) {
+    std::vector<char> clear;
+    const std::size_t walked = map.lineOfSightFrom(a, targets, clear);
+    REQUIRE(clear.size() == targets.size());
+    std::size_t seen = 0;
+    for (std::size_t k = 0; k < targets.size(); ++k) {
+      INFO("from " << test::describePoint(a) << " to " << test::describePoint(targets[k]));
+      CHECK(static_cast<bool>(clear[k]) == map.lineOfSight(a, targets[k]));
+      seen += clear[k] != 0;
+    }
+    return std::make_pair(walked, seen);
+  };
+  // The comb's corners on its corridor line see one another along the corridor: from
+  // the first, the walks run the length of the map, and the sweep answers most targets.
+  const PolygonMap comb(reference::syntheticMap(reference::Family::Comb, 2000, 1));
+  const std::vector<Point> corners = [&] {
+    std::vector<Point> out;
+    for (int v : comb.reflexVertices()) out.push_back(comb.vertices()[v].position);
+    return out;
+  }();
+  REQUIRE(corners.size() == 998);
+  // Every corner sees every other (and itself); the walks stop after a few dozen.
+  const auto [walkedComb, seenComb] = check(comb, corners[0], corners);
+  CHECK(walkedComb >= 8);
+  CHECK(walkedComb < 100);
+  CHECK(seenComb == corners.size());
+  // Five targets: the walks answer all of them.
+  const std::vector<Point> few(corners.begin() + 1, corners.begin() + 6);
+  const auto [walkedFew, seenFew] = check(comb, corners[0], few);
+  CHECK(walkedFew == few.size());
+  CHECK(seenFew == few.size());
+}

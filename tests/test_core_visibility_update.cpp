@@ -25,10 +25,12 @@ std::string difference(const VisibilityGraph& a, const VisibilityGraph& b) {
     const auto &x = a.nodes()[i], &y = b.nodes()[i];
     if (x.corner != y.corner || x.vertex != y.vertex || x.position != y.position) return "node " + std::to_string(i);
   }
-  if (a.links().size() != b.links().size())
-    return "link counts " + std::to_string(a.links().size()) + " and " + std::to_string(b.links().size());
-  for (std::size_t i = 0; i < a.links().size(); ++i) {
-    const auto &x = a.links()[i], &y = b.links()[i];
+  if (a.linkCount() != b.linkCount())
+    return "link counts " + std::to_string(a.linkCount()) + " and " + std::to_string(b.linkCount());
+  const auto linksA = a.links(), linksB = b.links();
+  if (linksA.size() != a.linkCount() || linksB.size() != b.linkCount()) return "a link count that is not the arcs'";
+  for (std::size_t i = 0; i < linksA.size(); ++i) {
+    const auto &x = linksA[i], &y = linksB[i];
     if (x.a != y.a || x.b != y.b || x.length != y.length) return "link " + std::to_string(i);
   }
   for (NodeId n = 0; n < static_cast<NodeId>(a.nodes().size()); ++n) {

@@ -40,12 +40,13 @@ void requireSameGraph(const VisibilityGraph& got, const VisibilityGraph& want) {
     CHECK(got.nodes()[i].vertex == want.nodes()[i].vertex);
     CHECK(got.nodes()[i].position == want.nodes()[i].position);
   }
-  REQUIRE(got.links().size() == want.links().size());
-  for (std::size_t i = 0; i < want.links().size(); ++i) {
+  const auto gotLinks = got.links(), wantLinks = want.links();
+  REQUIRE(gotLinks.size() == wantLinks.size());
+  for (std::size_t i = 0; i < wantLinks.size(); ++i) {
     INFO("link " << i);
-    CHECK(got.links()[i].a == want.links()[i].a);
-    CHECK(got.links()[i].b == want.links()[i].b);
-    CHECK(got.links()[i].length == want.links()[i].length);
+    CHECK(gotLinks[i].a == wantLinks[i].a);
+    CHECK(gotLinks[i].b == wantLinks[i].b);
+    CHECK(gotLinks[i].length == wantLinks[i].length);
   }
 }
 

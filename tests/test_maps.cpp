@@ -10,6 +10,7 @@
 
 #include "core/visibility_graph.hpp"
 #include "io/map_io.hpp"
+#include "support/loaded_map.hpp"
 #include "support/oracle.hpp"
 
 using namespace polypath;
@@ -42,21 +43,13 @@ Answer solve(const fs::path& file) {
   CHECK(astar.found == dijkstra.found);
   CHECK(astar.length == Approx(dijkstra.length).epsilon(1e-12));
   return {astar.found, astar.length, astar.points.size(), astar.expanded, dijkstra.expanded,
-          graph.nodes().size(), graph.links().size()};
-}
-
-std::vector<fs::path> mapFiles() {
-  std::vector<fs::path> files;
-  for (const auto& entry : fs::directory_iterator(kMaps))
-    if (entry.path().extension() == ".json") files.push_back(entry.path());
-  std::sort(files.begin(), files.end());
-  return files;
+          graph.nodes().size(), graph.linkCount()};
 }
 
 }  // namespace
 
 TEST_CASE("every map in maps/ matches its golden answer", "[maps]") {
-  const std::vector<fs::path> files = mapFiles();
+  const std::vector<fs::path> files = test::shippedMaps();
   REQUIRE(files.size() >= 8);
   if (std::getenv("POLYPATH_UPDATE_GOLDEN")) {
     nlohmann::json out = nlohmann::json::object();
@@ -104,7 +97,7 @@ TEST_CASE("the default map is the seed demo with its published answer", "[maps]"
 TEST_CASE("golden lengths of the smaller maps agree with the brute-force oracle", "[maps]") {
   // The oracle is O(n^3): maps up to 200 vertices (all but the large maze).
   int checked = 0;
-  for (const fs::path& f : mapFiles()) {
+  for (const fs::path& f : test::shippedMaps()) {
     const MapDocument doc = loadMap(f);
     std::size_t vertices = 0;
     for (const Polygon& p : doc.polygons) {

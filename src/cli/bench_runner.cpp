@@ -54,15 +54,20 @@ bool sameLength(const Path& a, const Path& b) {
 }
 
 bool sameGraph(const VisibilityGraph& a, const VisibilityGraph& b) {
-  if (a.nodes().size() != b.nodes().size() || a.links().size() != b.links().size()) return false;
+  if (a.nodes().size() != b.nodes().size() || a.linkCount() != b.linkCount()) return false;
   for (std::size_t i = 0; i < a.nodes().size(); ++i)
     if (a.nodes()[i].corner != b.nodes()[i].corner || a.nodes()[i].position != b.nodes()[i].position) return false;
-  for (std::size_t i = 0; i < a.links().size(); ++i)
-    if (a.links()[i].a != b.links()[i].a || a.links()[i].b != b.links()[i].b ||
-        a.links()[i].length != b.links()[i].length)
-      return false;
+  for (NodeId n = 0; n < static_cast<NodeId>(a.nodes().size()); ++n) {
+    const std::vector<Arc>&x = a.arcs(n), &y = b.arcs(n);
+    if (x.size() != y.size()) return false;
+    for (std::size_t k = 0; k < x.size(); ++k)
+      if (x[k].to != y[k].to || x[k].cost != y[k].cost) return false;
+  }
   return true;
 }
+
+// How many times each edit is timed (the fastest is kept).
+constexpr int kEditTimings = 3;
 
 UpdateFigures measureUpdates(const std::vector<Polygon>& polygons, const std::vector<BenchQuery>& queries,
                              const BenchConfig& config, const std::string& label) {
@@ -75,19 +80,29 @@ UpdateFigures measureUpdates(const std::vector<Polygon>& polygons, const std::ve
   for (int e = 0; e < config.update_edits; ++e) {
     showProgress(label + " updates", static_cast<std::size_t>(e), static_cast<std::size_t>(config.update_edits));
     std::vector<Polygon> edited = reference::nudgeVertex(current, rng);
-    const auto t0 = threadMicros();
+    // Each edit is timed kEditTimings times, each time on a copy of the graph from before
+    // the edit (copied outside the timing), and the fastest is kept: on a shared machine
+    // a single timing can be several times the edit's cost.
     std::unique_ptr<PolygonMap> next;
-    try {
-      next = std::make_unique<PolygonMap>(edited);
-    } catch (const GeometryError&) {
-      continue;
+    double best = HUGE_VAL;
+    bool requeried = false;
+    for (int timing = 0; timing < kEditTimings; ++timing) {
+      VisibilityGraph trial = graph;
+      const auto t0 = threadMicros();
+      try {
+        next = std::make_unique<PolygonMap>(edited);
+      } catch (const GeometryError&) {
+        break;
+      }
+      trial.update(*next);
+      requeried = !queries.empty() && next->isWalkable(queries[0].start) && next->isWalkable(queries[0].goal);
+      if (requeried) (void)findPath(trial, queries[0].start, queries[0].goal);
+      best = std::min(best, microsecondsSince(t0) / 1000.0);
+      if (timing + 1 == kEditTimings) graph = std::move(trial);
     }
-    graph.update(*next);
-    if (!queries.empty() && next->isWalkable(queries[0].start) && next->isWalkable(queries[0].goal)) {
-      (void)findPath(graph, queries[0].start, queries[0].goal);
-      ++u.requeried;
-    }
-    ms.push_back(microsecondsSince(t0) / 1000.0);
+    if (best == HUGE_VAL) continue;  // the edit made an invalid map
+    u.requeried += requeried;
+    ms.push_back(best);
     map = std::move(next);
     current = std::move(edited);
     if (e < config.update_compare) {  // check the update against a full rebuild, and time the rebuild
@@ -162,7 +177,7 @@ BenchResult benchMap(const std::string& name, const std::vector<Polygon>& polygo
   r.build_ms = microsecondsSince(t0) / 1000.0;
   r.vertices = static_cast<int>(map.vertices().size());
   r.reflex = static_cast<int>(graph.nodes().size());
-  r.edges = graph.links().size();
+  r.edges = graph.linkCount();
   r.bytes = map.memoryBytes() + graph.memoryBytes();
 
   std::vector<Path> ours;

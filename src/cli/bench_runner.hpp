@@ -38,7 +38,7 @@ struct ReferenceResult {
 /// Incremental update after one vertex moves (VisibilityGraph::update).
 struct UpdateFigures {
   int edits = 0;             ///< vertex moves measured
-  double median_ms = 0.0;    ///< map rebuild + graph update + one query re-answered
+  double median_ms = 0.0;    ///< map rebuild + graph update + one query re-answered (per edit the fastest of 3 timings)
   double p90_ms = 0.0;
   double max_ms = 0.0;
   int requeried = 0;         ///< edits after which the query was re-answered (its ends still walkable)

@@ -82,7 +82,7 @@ void printHuman(const Path& path, const QueryRequest& r, const LoadedQuery& q, d
     for (const Point& p : path.points) out << "             " << formatPoint(p) << "\n";
   }
   out << "expanded   " << path.expanded << "\n";
-  out << "graph      " << q.level->graph().nodes().size() << " nodes, " << q.level->graph().links().size() << " links\n";
+  out << "graph      " << q.level->graph().nodes().size() << " nodes, " << q.level->graph().linkCount() << " links\n";
   out << "time       build " << std::fixed << std::setprecision(3) << q.build_ms << " ms, query " << query_ms
       << " ms\n";
   out.unsetf(std::ios::floatfield);

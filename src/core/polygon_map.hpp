@@ -8,6 +8,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <span>
 #include <vector>
 
 #include "core/geometry.hpp"
@@ -172,9 +173,11 @@ class PolygonMap {
   /// lineOfSight(a, b) for every b in `targets`: clear[k] is the answer for targets[k]
   /// (1 or 0; `clear` is resized). Grid walks, one per target, while their work (cells
   /// and edge entries visited) stays under the cost of one lineOfSightSweep() over the
-  /// map's n vertices and the k targets, (n + k) log(n + k); past that, the sweep
-  /// answers the remaining targets. So never much more than twice the cheaper of the two.
-  void lineOfSightFrom(Point a, const std::vector<Point>& targets, std::vector<char>& clear) const;
+  /// map's n vertices and the k targets, (n + k) log(n + k), and the mean of the first
+  /// walks does not project past it; then the sweep answers the remaining targets. So
+  /// never much more than twice the cheaper of the two. Returns how many targets (the
+  /// first ones) the walks answered.
+  std::size_t lineOfSightFrom(Point a, std::span<const Point> targets, std::vector<char>& clear) const;
 
   /// lineOfSightFrom() by an angular sweep around a (the visibility polygon of a, as in
   /// D. T. Lee, "Visibility of a simple polygon", 1983): the edges are sorted by
@@ -184,7 +187,7 @@ class PolygonMap {
   /// k)) for n vertices and k targets. Equal to lineOfSight() on maps whose edges do not
   /// cross (validateMap accepts them). Targets on crowded rays (many vertices on one
   /// line through a) are decided by a binary search with lineOfSight() along the ray.
-  void lineOfSightSweep(Point a, const std::vector<Point>& targets, std::vector<char>& clear) const;
+  void lineOfSightSweep(Point a, std::span<const Point> targets, std::vector<char>& clear) const;
 
   /// lineOfSight() restricted to some edges (each given by its first vertex, an index
   /// into vertices()): true when [a, b] neither crosses one of them, nor runs along one

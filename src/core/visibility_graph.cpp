@@ -15,19 +15,13 @@ VisibilityGraph::VisibilityGraph(const PolygonMap& map, VisibilityOptions option
   // Per node, the later nodes both tangencies allow, then their line of sight at once
   // (an angular sweep around the node where that is cheaper than the grid walks).
   std::vector<NodeId> candidates;
-  std::vector<Point> targets;
-  std::vector<char> clear;
   for (NodeId i = 0; i < r; ++i) {
     candidates.clear();
-    targets.clear();
     const Point a = nodes_[i].position;
-    for (NodeId j = i + 1; j < r; ++j) {
-      const Point b = nodes_[j].position;
-      if (linkable(i, b) && linkable(j, a)) candidates.push_back(j), targets.push_back(b);
-    }
-    map.lineOfSightFrom(a, targets, clear);
-    for (std::size_t k = 0; k < candidates.size(); ++k)
-      if (clear[k]) addLink(i, candidates[k], distance(a, targets[k]));
+    for (NodeId j = i + 1; j < r; ++j)
+      if (linkable(i, nodes_[j].position) && linkable(j, a)) candidates.push_back(j);
+    keepVisible(a, candidates);
+    for (NodeId j : candidates) addLink(i, j, distance(a, nodes_[j].position));
   }
 }
 
@@ -35,14 +29,23 @@ void VisibilityGraph::makeNodes() {
   nodes_.clear();
   for (int c : map_->reflexCorners())
     nodes_.push_back({c, map_->corners()[c].vertex, map_->offsetCorner(c, options_.corner_offset)});
-  links_.clear();
+  link_count_ = 0;
   adjacency_.assign(nodes_.size(), {});
 }
 
 void VisibilityGraph::addLink(NodeId i, NodeId j, double len) {
-  links_.push_back({i, j, len});
+  ++link_count_;
   adjacency_[i].push_back({j, len});
   adjacency_[j].push_back({i, len});
+}
+
+std::vector<VisibilityGraph::Link> VisibilityGraph::links() const {
+  std::vector<Link> out;
+  out.reserve(link_count_);
+  for (NodeId n = 0; n < static_cast<NodeId>(adjacency_.size()); ++n)
+    for (const Arc& arc : adjacency_[n])
+      if (arc.to > n) out.push_back({n, arc.to, arc.cost});
+  return out;
 }
 
 bool VisibilityGraph::testLink(NodeId i, NodeId j) const {
@@ -51,23 +54,46 @@ bool VisibilityGraph::testLink(NodeId i, NodeId j) const {
 }
 
 std::size_t VisibilityGraph::memoryBytes() const {
-  std::size_t bytes = sizeof(*this) + nodes_.capacity() * sizeof(Node) + links_.capacity() * sizeof(Link) +
+  std::size_t bytes = sizeof(*this) + nodes_.capacity() * sizeof(Node) +
                       adjacency_.capacity() * sizeof(std::vector<Arc>);
   for (const auto& a : adjacency_) bytes += a.capacity() * sizeof(Arc);
   return bytes;
 }
 
+namespace {
+
+// Both neighbours of corner c lie on one side of the line from the corner to t.
+bool tangentCorner(const PolygonMap& map, int c, Point t) {
+  const PolygonMap::Corner& k = map.corners()[c];
+  return orient(k.position, t, k.first) * orient(k.position, t, k.last) >= 0;
+}
+
+}  // namespace
+
 bool VisibilityGraph::tangentAt(NodeId n, Point t) const {
-  if (options_.corner_offset != 0.0) return true;
-  const PolygonMap::Corner& c = map_->corners()[nodes_[n].corner];
-  const int a = orient(c.position, t, c.first);
-  const int b = orient(c.position, t, c.last);
-  return a * b >= 0;
+  return options_.corner_offset != 0.0 || tangentCorner(*map_, nodes_[n].corner, t);
 }
 
 bool VisibilityGraph::linkable(NodeId n, Point t) const {
   if (options_.corner_offset != 0.0) return true;  // pushed nodes are interior points
-  return map_->directionInCorner(nodes_[n].corner, t) && tangentAt(n, t);
+  return linkableCorner(*map_, nodes_[n].corner, t);
+}
+
+bool VisibilityGraph::linkableCorner(const PolygonMap& map, int c, Point t) {
+  return map.directionInCorner(c, t) && tangentCorner(map, c, t);
+}
+
+std::size_t VisibilityGraph::keepVisible(Point p, std::vector<NodeId>& candidates) const {
+  std::vector<Point> targets;
+  targets.reserve(candidates.size());
+  for (NodeId n : candidates) targets.push_back(nodes_[n].position);
+  std::vector<char> clear;
+  const std::size_t walked = map_->lineOfSightFrom(p, targets, clear);
+  std::size_t kept = 0;
+  for (std::size_t k = 0; k < candidates.size(); ++k)
+    if (clear[k]) candidates[kept++] = candidates[k];
+  candidates.resize(kept);
+  return walked;
 }
 
 void requireWalkable(const PolygonMap& map, Point p, const char* which) {
@@ -96,15 +122,9 @@ VisibilityQuery::VisibilityQuery(const VisibilityGraph& graph, Point start, Poin
   }
   // One visibility query from the start over the nodes whose tangency allows it (an
   // angular sweep where that is cheaper than one grid walk per node).
-  std::vector<Point> targets;
   for (NodeId n = 0; n < static_cast<NodeId>(graph.nodes().size()); ++n)
-    if (graph.linkable(n, start)) start_links_.push_back(n), targets.push_back(graph.nodes()[n].position);
-  std::vector<char> clear;
-  map.lineOfSightFrom(start, targets, clear);
-  std::size_t kept = 0;
-  for (std::size_t k = 0; k < targets.size(); ++k)
-    if (clear[k]) start_links_[kept++] = start_links_[k];
-  start_links_.resize(kept);
+    if (graph.linkable(n, start)) start_links_.push_back(n);
+  graph.keepVisible(start, start_links_);
 }
 
 bool VisibilityQuery::linksGoal(NodeId n) const {

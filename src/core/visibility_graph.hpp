@@ -85,9 +85,10 @@ class VisibilityGraph {
   /// both (a narrow cone through the old corner, however long its walls), found through a
   /// uniform grid over the nodes rasterized along the cone. Where an end of a changed edge touches another ring, or
   /// more than four old edges changed, the screen is the cone over the box of the edit.
-  /// Node ids keep their order, so nodes whose links did not change keep their arc arrays
-  /// (targets renumbered). Cost: O(L) for L old links (one pass, links filtered in place),
-  /// O(c r) tests for c changed nodes, and the screen. Extra memory: O(r) during the call.
+  /// Node ids keep their order, so each node's arc array is filtered in place (targets
+  /// renumbered, each old link decided from both of its ends) and merged with its added
+  /// links. Cost: O(L) for L old links (one pass over the arcs), O(c r) tests for c
+  /// changed nodes, and the screen. Extra memory: O(r) plus the added links.
   /// `map` must outlive the graph; the old map is not used after.
   UpdateStats update(const PolygonMap& map);
 
@@ -97,7 +98,11 @@ class VisibilityGraph {
   const PolygonMap& map() const { return *map_; }
   const VisibilityOptions& options() const { return options_; }
   const std::vector<Node>& nodes() const { return nodes_; }
-  const std::vector<Link>& links() const { return links_; }
+  /// The links, ordered by (a, b) with a < b: built from the arc arrays, O(L) for L links
+  /// (the graph keeps only the arcs, so that an update rewrites one structure).
+  std::vector<Link> links() const;
+  /// The number of links, O(1).
+  std::size_t linkCount() const { return link_count_; }
   /// Arcs leaving node n (both directions of every link).
   const std::vector<Arc>& arcs(NodeId n) const { return adjacency_[n]; }
 
@@ -109,6 +114,15 @@ class VisibilityGraph {
   /// a pinch point's node only links into its own wedge) and, without corner offset,
   /// the link is tangent at n.
   bool linkable(NodeId n, Point t) const;
+  /// linkable() for corner c (index into map.corners()) of any map, without corner
+  /// offset: t lies in the corner's wedge and both neighbours of the corner lie on one
+  /// side of the line from the corner to t.
+  static bool linkableCorner(const PolygonMap& map, int c, Point t);
+
+  /// Keeps, in order, the nodes of `candidates` that point p sees (line of sight to the
+  /// node's position), by PolygonMap::lineOfSightFrom: grid walks, or one angular sweep
+  /// around p where that is cheaper. Returns how many the walks answered.
+  std::size_t keepVisible(Point p, std::vector<NodeId>& candidates) const;
 
  private:
   void makeNodes();
@@ -118,7 +132,7 @@ class VisibilityGraph {
   const PolygonMap* map_;
   VisibilityOptions options_;
   std::vector<Node> nodes_;
-  std::vector<Link> links_;
+  std::size_t link_count_ = 0;
   std::vector<std::vector<Arc>> adjacency_;
 };
 

@@ -11,13 +11,6 @@ namespace polypath {
 
 namespace {
 
-// VisibilityGraph::linkable without corner offset, for corner c of `map` (any map).
-bool linkableAt(const PolygonMap& map, int c, Point t) {
-  if (!map.directionInCorner(c, t)) return false;
-  const PolygonMap::Corner& k = map.corners()[c];
-  return orient(k.position, t, k.first) * orient(k.position, t, k.last) >= 0;
-}
-
 // The build's order of links: by node pair (a < b).
 bool linkLess(const VisibilityGraph::Link& x, const VisibilityGraph::Link& y) {
   return x.a != y.a ? x.a < y.a : x.b < y.b;
@@ -316,7 +309,6 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
   for (NodeId n = 0; n < static_cast<NodeId>(nodes_.size()); ++n) oldKeys.push_back({nodeKey(old, nodes_[n]), n});
   std::sort(oldKeys.begin(), oldKeys.end());
   std::vector<std::vector<Arc>> oldAdjacency = std::move(adjacency_);
-  std::vector<Link> links = std::move(links_);  // the old links, filtered in place in step 1
 
   const std::vector<Node> oldNodes = std::move(nodes_);
   map_ = &map;
@@ -343,15 +335,10 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
   std::vector<NodeId> newOf(oldAdjacency.size(), kNoNode);
   for (NodeId n = 0; n < r; ++n)
     if (match[n] != kNoNode) newOf[match[n]] = n;
-  // A node whose links change (added or dropped) gets its arc array refilled at the end;
-  // the others keep theirs.
-  std::vector<char> dirty(static_cast<std::size_t>(r), 0);
-  for (NodeId n = 0; n < r; ++n) dirty[n] = match[n] == kNoNode;
-  std::vector<Link> added;    // links of steps 2 and 3, a < b
-  std::vector<Link> dropped;  // old links between matched nodes that step 1 removes, a < b
-  auto add = [&](NodeId i, NodeId j, double length) {
-    added.push_back({i, j, length});
-    dirty[i] = dirty[j] = 1;
+  std::vector<Link> added;  // links of steps 2 and 3, a < b
+  auto add = [&](NodeId i, NodeId j) {  // i != j, in either order
+    if (i > j) std::swap(i, j);
+    added.push_back({i, j, distance(nodes_[i].position, nodes_[j].position)});
   };
   auto nearEdit = [&](Point a, Point b) {
     if (boxes.empty() || !segmentNearBox(a, b, all)) return false;  // most segments miss the whole edit
@@ -359,71 +346,6 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
       if (segmentNearBox(a, b, box)) return true;
     return false;
   };
-  // 1. Old links between matched nodes: kept unless they pass near the edit and an
-  //    edited edge of the new map blocks them now.
-  //    Per node, its outcode against the box of the edit rejects most links in O(1).
-  std::vector<unsigned char> code(static_cast<std::size_t>(r), 0);
-  for (NodeId n = 0; n < r; ++n) code[n] = outcode(nodes_[n].position, all);
-  // Links from one node along one ray: where two of them differ only by a stretch
-  // beyond the box of the edited edges (both far ends past the same side of it, as along
-  // a row of collinear corners), they meet the edited edges in the same way, so the last
-  // test along the ray is reused. Exact: coordinate comparisons and one orientation.
-  Box editedBox{{HUGE_VAL, HUGE_VAL}, {-HUGE_VAL, -HUGE_VAL}};
-  for (int e : newEdited)
-    for (const Point x : {map.vertices()[e].position, map.vertices()[map.vertices()[e].next].position})
-      editedBox = {{std::min(editedBox.min.x, x.x), std::min(editedBox.min.y, x.y)},
-                   {std::max(editedBox.max.x, x.x), std::max(editedBox.max.y, x.y)}};
-  std::vector<unsigned char> editedCode(static_cast<std::size_t>(r));
-  for (NodeId n = 0; n < r; ++n) editedCode[n] = outcode(nodes_[n].position, editedBox);
-  // The last tested link along a ray: from node rayFrom to node rayEnd, its verdict, and
-  // the side of rayFrom's position each coordinate of rayEnd lies on.
-  NodeId rayFrom = kNoNode, rayEnd = kNoNode;
-  bool rayClear = true;
-  unsigned raySide = 0;
-  auto side = [](Point a, Point x) {
-    return static_cast<unsigned>(x.x > a.x) | static_cast<unsigned>(x.x < a.x) << 1 | static_cast<unsigned>(x.y > a.y) << 2 |
-           static_cast<unsigned>(x.y < a.y) << 3;
-  };
-  auto sameOnRay = [&](NodeId f, NodeId b) {
-    if (rayFrom != f || !(editedCode[b] & editedCode[rayEnd])) return false;
-    const Point a = nodes_[f].position, x = nodes_[b].position;
-    return side(a, x) == raySide && orient(a, x, nodes_[rayEnd].position) == 0;
-  };
-  std::size_t kept = 0;
-  for (const Link& l : links) {
-    NodeId i = newOf[l.a], j = newOf[l.b];
-    if (i == kNoNode || j == kNoNode) {  // a link of a changed node (step 2): its other end changes
-      if (i != kNoNode) dirty[i] = 1;
-      if (j != kNoNode) dirty[j] = 1;
-      continue;
-    }
-    const NodeId from = i, far = j;  // consecutive links share their first old node
-    if (i > j) std::swap(i, j);
-    bool linked = true;
-    if (!(code[i] & code[j]) || nodes_[i].position == nodes_[j].position) {
-      const Point a = nodes_[i].position, b = nodes_[j].position;
-      if (a == b) {
-        ++stats.tested;
-        linked = testLink(i, j);
-      } else if (sameOnRay(from, far)) {
-        linked = rayClear;
-      } else if (nearEdit(a, b)) {
-        ++stats.tested;
-        linked = map.clearOfEdges(a, b, newEdited);
-        rayFrom = from, rayEnd = far, rayClear = linked;
-        raySide = side(nodes_[from].position, nodes_[far].position);
-      }
-    }
-    if (linked) {
-      links[kept++] = {i, j, l.length};  // same positions, so the same length
-    } else {
-      dirty[i] = dirty[j] = 1;
-      dropped.push_back({i, j, 0.0});
-    }
-  }
-  links.resize(kept);
-  // Matching keeps the order of the nodes, so the kept links are still in (a, b) order.
-  if (!std::is_sorted(links.begin(), links.end(), linkLess)) std::sort(links.begin(), links.end(), linkLess);
   // Segments of the edited edges of both maps, and of the changed edges of the old map.
   std::vector<Segment> editedSegments, oldChanged;
   for (const PolygonMap* m : {&old, &map})
@@ -446,8 +368,6 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
   };
   std::vector<char> oldNeighbour;  // of the old node at a changed node's point
   std::vector<NodeId> pending;     // per changed node: the nodes it needs line of sight to
-  std::vector<Point> pendingTargets;
-  std::vector<char> pendingClear;
   for (NodeId n = 0; n < r; ++n) {
     if (match[n] != kNoNode) continue;
     const Point p = nodes_[n].position;
@@ -467,34 +387,24 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
     // angular sweep around p when that is cheaper (a moved node that sees along a long
     // corridor), else one grid walk each.
     pending.clear();
-    pendingTargets.clear();
     for (NodeId m = 0; m < r; ++m) {
       if (m == n || (match[m] == kNoNode && m < n)) continue;  // each changed pair once
       ++stats.tested;
       const Point q = nodes_[m].position;
-      bool linked;
       if (p == q) {
-        linked = testLink(std::min(n, m), std::max(n, m));
+        if (testLink(std::min(n, m), std::max(n, m))) add(n, m);
       } else if (!linkable(n, q) || !linkable(m, p)) {
-        linked = false;
+        continue;
       } else if (was == kNoNode || match[m] == kNoNode || touchesEditAwayFrom(p, q)) {
-        linked = false, pending.push_back(m);
+        pending.push_back(m);
       } else if (oldNeighbour[match[m]]) {
-        linked = true;
-      } else if (linkableAt(old, oldNodes[was].corner, q)) {
-        linked = false;  // tangent before too, and not linked: no line of sight
-      } else {
-        linked = false, pending.push_back(m);
-      }
-      if (linked) add(std::min(n, m), std::max(n, m), distance(nodes_[std::min(n, m)].position, nodes_[std::max(n, m)].position));
+        add(n, m);
+      } else if (!linkableCorner(old, oldNodes[was].corner, q)) {
+        pending.push_back(m);  // tangent now and not before: line of sight unknown
+      }  // else tangent before too, and not linked: no line of sight
     }
-    for (NodeId m : pending) pendingTargets.push_back(nodes_[m].position);
-    map.lineOfSightFrom(p, pendingTargets, pendingClear);
-    for (std::size_t k = 0; k < pending.size(); ++k)
-      if (pendingClear[k]) {
-        const NodeId i = std::min(n, pending[k]), j = std::max(n, pending[k]);
-        add(i, j, distance(nodes_[i].position, nodes_[j].position));
-      }
+    keepVisible(p, pending);
+    for (NodeId m : pending) add(n, m);
   }
   // 3. Pairs of matched nodes not linked before that may be linked now. Such a segment
   //    was blocked in the old map and is clear in the new one. Where it ran through the
@@ -583,7 +493,7 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
         // blocks them), then whether an edited edge of the old map blocked them at all.
         if (!linkable(i, b) || !linkable(j, a) || !map.clearOfEdges(a, b, newEdited)) return;
         if (old.clearOfEdges(a, b, oldEdited)) return;
-        if (map.lineOfSight(a, b)) add(i, j, distance(a, b));
+        if (map.lineOfSight(a, b)) add(i, j);
       };
       auto screened = [&](NodeId j) {  // each pair once, however many cones hold it
         if (seen[j] == i) return true;
@@ -665,72 +575,109 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
       if (everything) scanAll();
     }
   }
-  // The added links go in by a merge from the back: only the links after the first
-  // added one move.
+  // 1. Old links between matched nodes, decided last (steps 2 and 3 read the old arc
+  //    arrays this rewrites): kept unless they pass near the edit and an edited edge of
+  //    the new map blocks them now. Each link is decided from both of its ends, while
+  //    each node's arc array is filtered in place, so that no list of links is written
+  //    and every array is read and written once, in order. Both ends reach the same
+  //    verdict: every test below is exact and symmetric (the segment is always taken
+  //    from its lower node), and the ray reuse gives what the test would.
+  //    Per node, its outcode against the box of the edit rejects most links in O(1).
+  std::vector<unsigned char> code(static_cast<std::size_t>(r), 0);
+  for (NodeId n = 0; n < r; ++n) code[n] = outcode(nodes_[n].position, all);
+  // Links from one node along one ray: where two of them differ only by a stretch
+  // beyond the box of the edited edges (both far ends past the same side of it, as along
+  // a row of collinear corners), they meet the edited edges in the same way, so the last
+  // test along the ray is reused. Exact: coordinate comparisons and one orientation (none
+  // when the three points share a coordinate).
+  Box editedBox{{HUGE_VAL, HUGE_VAL}, {-HUGE_VAL, -HUGE_VAL}};
+  for (int e : newEdited)
+    for (const Point x : {map.vertices()[e].position, map.vertices()[map.vertices()[e].next].position})
+      editedBox = {{std::min(editedBox.min.x, x.x), std::min(editedBox.min.y, x.y)},
+                   {std::max(editedBox.max.x, x.x), std::max(editedBox.max.y, x.y)}};
+  std::vector<unsigned char> editedCode(static_cast<std::size_t>(r));
+  for (NodeId n = 0; n < r; ++n) editedCode[n] = outcode(nodes_[n].position, editedBox);
+  // The last tested link along a ray: to node rayEnd from the node being filtered, its
+  // verdict, and the side of that node's position each coordinate of rayEnd lies on.
+  NodeId rayEnd = kNoNode;
+  bool rayClear = true;
+  unsigned raySide = 0;
+  auto side = [](Point a, Point x) {
+    return static_cast<unsigned>(x.x > a.x) | static_cast<unsigned>(x.x < a.x) << 1 | static_cast<unsigned>(x.y > a.y) << 2 |
+           static_cast<unsigned>(x.y < a.y) << 3;
+  };
+  auto collinear = [](Point a, Point b, Point c) {
+    return (a.y == b.y && a.y == c.y) || (a.x == b.x && a.x == c.x) || orient(a, b, c) == 0;
+  };
+  // The verdict on the old link between matched nodes `from` and `far`, decided at `from`,
+  // when the two are not past one side of the box of the edit (then nothing on the link
+  // changed, coincident nodes included: their corners and location are those of before).
+  auto keeps = [&](NodeId from, NodeId far) {
+    const NodeId i = std::min(from, far), j = std::max(from, far);
+    const Point a = nodes_[i].position, b = nodes_[j].position, f = nodes_[from].position, x = nodes_[far].position;
+    if (a == b) {
+      stats.tested += from == i;
+      return testLink(i, j);
+    }
+    if (rayEnd != kNoNode && (editedCode[far] & editedCode[rayEnd]) && side(f, x) == raySide &&
+        collinear(f, x, nodes_[rayEnd].position))
+      return rayClear;
+    if (!nearEdit(a, b)) return true;
+    stats.tested += from == i;
+    rayEnd = far, rayClear = map.clearOfEdges(a, b, newEdited), raySide = side(f, x);
+    return rayClear;
+  };
+  // Per node, the arcs of its added links (compressed rows, each in increasing order:
+  // the added links are sorted by (a, b), and a node's links to lower ids come first).
   std::sort(added.begin(), added.end(), linkLess);
-  links.resize(kept + added.size());
-  for (std::size_t w = links.size(), p = kept, q = added.size(); q > 0;)
-    links[--w] = p > 0 && linkLess(added[q - 1], links[p - 1]) ? links[--p] : added[--q];
-  // The arcs of a node are its links in (a, b) order. Nodes whose links did not change
-  // keep their arc arrays, with the targets renumbered (matching keeps the order of the
-  // nodes, so the arcs stay sorted). The others are patched in place: their old arcs
-  // renumbered, without the links to changed nodes and the links step 1 dropped, merged
-  // with their added links. Each array is read and written in order (refilling them from
-  // the links instead writes to every node's array at once, which misses the cache).
-  // Matching keeps the order of the nodes except among nodes with equal keys (only in
-  // overlapping maps); there every array is patched and sorted again.
+  std::vector<int> addedStart(static_cast<std::size_t>(r) + 1, 0);
+  for (const Link& l : added) ++addedStart[static_cast<std::size_t>(l.a) + 1], ++addedStart[static_cast<std::size_t>(l.b) + 1];
+  for (NodeId n = 0; n < r; ++n) addedStart[static_cast<std::size_t>(n) + 1] += addedStart[n];
+  std::vector<Arc> addedArcs(static_cast<std::size_t>(addedStart[r]));
+  {
+    std::vector<int> fill(addedStart.begin(), addedStart.end() - 1);
+    for (const Link& l : added) {
+      addedArcs[static_cast<std::size_t>(fill[l.a]++)] = {l.b, l.length};
+      addedArcs[static_cast<std::size_t>(fill[l.b]++)] = {l.a, l.length};
+    }
+  }
+  // Matching keeps the order of the nodes (but among nodes with equal keys, only in
+  // overlapping maps), so a renumbered array stays sorted; else it is sorted again.
   bool monotone = true;
   for (NodeId o = 0, last = -1; o < static_cast<NodeId>(newOf.size()); ++o) {
     if (newOf[o] == kNoNode) continue;
     monotone = monotone && newOf[o] > last;
     last = newOf[o];
   }
-  if (!monotone) std::fill(dirty.begin(), dirty.end(), 1);
-  // Per node, the targets of its dropped and added links (compressed rows, each in
-  // increasing order: a node's links to lower ids come first in (a, b) order).
-  auto rows = [&](const std::vector<Link>& list, std::vector<int>& start, std::vector<Arc>& arcs) {
-    start.assign(static_cast<std::size_t>(r) + 1, 0);
-    for (const Link& l : list) ++start[static_cast<std::size_t>(l.a) + 1], ++start[static_cast<std::size_t>(l.b) + 1];
-    for (NodeId n = 0; n < r; ++n) start[static_cast<std::size_t>(n) + 1] += start[n];
-    arcs.resize(static_cast<std::size_t>(start[r]));
-    std::vector<int> fill(start.begin(), start.end() - 1);
-    for (const Link& l : list) {
-      arcs[static_cast<std::size_t>(fill[l.a]++)] = {l.b, l.length};
-      arcs[static_cast<std::size_t>(fill[l.b]++)] = {l.a, l.length};
-    }
-  };
-  std::vector<int> droppedStart, addedStart;
-  std::vector<Arc> droppedArcs, addedArcs;
-  rows(dropped, droppedStart, droppedArcs);
-  rows(added, addedStart, addedArcs);
-  std::vector<NodeId> droppedMark(static_cast<std::size_t>(r), kNoNode);  // per target: the node it was dropped from
-  // Old ids whose number changes: a range (when the matched nodes keep their order).
-  NodeId shiftedLo = static_cast<NodeId>(newOf.size()), shiftedHi = -1;
-  for (NodeId o = 0; o < static_cast<NodeId>(newOf.size()); ++o)
-    if (newOf[o] != o) shiftedLo = std::min(shiftedLo, o), shiftedHi = o;
   auto byTarget = [](const Arc& x, const Arc& y) { return x.to < y.to; };
+  std::size_t arcCount = 0;
   for (NodeId n = 0; n < r; ++n) {
     std::vector<Arc>& arcs = adjacency_[n];
-    if (match[n] != kNoNode) arcs = std::move(oldAdjacency[match[n]]);
-    if (!dirty[n]) {
-      auto it = std::lower_bound(arcs.begin(), arcs.end(), shiftedLo, [](const Arc& x, NodeId to) { return x.to < to; });
-      for (; it != arcs.end() && it->to <= shiftedHi; ++it) it->to = newOf[it->to];
-      continue;
-    }
-    for (int k = droppedStart[n]; k < droppedStart[n + 1]; ++k) droppedMark[droppedArcs[static_cast<std::size_t>(k)].to] = n;
+    if (match[n] != kNoNode) arcs = std::move(oldAdjacency[match[n]]);  // a changed node has only added links
+    rayEnd = kNoNode;
+    Arc* const data = arcs.data();
+    const std::size_t count = arcs.size();
+    const NodeId* const renumber = newOf.data();
+    const unsigned char* const codes = code.data();
+    const unsigned char own = code[n];
     std::size_t w = 0;
-    for (const Arc& arc : arcs) {
-      const NodeId to = newOf[arc.to];
-      if (to != kNoNode && droppedMark[to] != n) arcs[w++] = {to, arc.cost};
+    for (std::size_t k = 0; k < count; ++k) {
+      const Arc arc = data[k];
+      const NodeId m = renumber[arc.to];
+      if (m != kNoNode && ((own & codes[m]) || keeps(n, m))) data[w++] = {m, arc.cost};  // same positions, same length
     }
     arcs.resize(w);
     if (!monotone) std::sort(arcs.begin(), arcs.end(), byTarget);
-    const auto first = addedArcs.begin() + addedStart[n], last = addedArcs.begin() + addedStart[n + 1];
-    arcs.resize(w + static_cast<std::size_t>(last - first));
-    for (std::size_t out = arcs.size(), p = w, q = static_cast<std::size_t>(last - first); q > 0;)
-      arcs[--out] = p > 0 && first[q - 1].to < arcs[p - 1].to ? arcs[--p] : first[--q];
+    if (addedStart[n] != addedStart[n + 1]) {  // merged forward into a new array
+      std::vector<Arc> merged;
+      merged.reserve(arcs.size() + static_cast<std::size_t>(addedStart[n + 1] - addedStart[n]));
+      std::merge(arcs.begin(), arcs.end(), addedArcs.begin() + addedStart[n], addedArcs.begin() + addedStart[n + 1],
+                 std::back_inserter(merged), byTarget);
+      arcs = std::move(merged);
+    }
+    arcCount += arcs.size();
   }
-  links_ = std::move(links);
+  link_count_ = arcCount / 2;
   stats.kept = static_cast<std::int64_t>(r) * (r - 1) / 2 - stats.tested;
   return stats;
 }

@@ -502,7 +502,7 @@ void Scene::updateStats() {
   if (map_) s.vertices = map_->vertices().size();
   if (const VisibilityGraph* g = searchGraph()) {
     s.reflex_nodes = g->nodes().size();
-    s.links = g->links().size();
+    s.links = g->linkCount();
   }
   s.validate_ms = validate_ms_;
   s.build_ms = build_ms_;

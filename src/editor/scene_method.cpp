@@ -151,7 +151,7 @@ std::string MethodView::structureSummary() const {
     std::snprintf(buf, sizeof buf, "%d x %d cells, %lld free", grid->width, grid->height,
                   static_cast<long long>(grid->freeCount()));
   else if (const VisibilityGraph* vis = run_.visibilityGraph())
-    std::snprintf(buf, sizeof buf, "%zu nodes, %zu links", vis->nodes().size(), vis->links().size());
+    std::snprintf(buf, sizeof buf, "%zu nodes, %zu links", vis->nodes().size(), vis->linkCount());
   else
     return "not built";
   return buf;
