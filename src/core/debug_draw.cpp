@@ -74,8 +74,9 @@ void drawMap(DebugDraw& dd, const PolygonMap& map, std::uint32_t layers, const D
 
 void drawVisibilityGraph(DebugDraw& dd, const VisibilityGraph& graph, std::uint32_t layers) {
   if (layers & LayerLosLinks)
-    for (const auto& link : graph.links())
-      dd.line(graph.nodes()[link.a].position, graph.nodes()[link.b].position, layerColor(LayerLosLinks), 1.0f);
+    for (NodeId n = 0; n < static_cast<NodeId>(graph.nodes().size()); ++n)
+      for (const Arc& arc : graph.arcs(n))  // each link once, from its lower node (no copy of links())
+        if (arc.to > n) dd.line(graph.nodes()[n].position, graph.nodes()[arc.to].position, layerColor(LayerLosLinks), 1.0f);
   if (layers & LayerReflexNodes)
     for (const auto& node : graph.nodes()) drawNode(dd, node.position, layerColor(LayerReflexNodes), 4.0f);
 }
