@@ -170,12 +170,13 @@ TEST_CASE("polypath svg --clearance searches the eroded region and outlines it, 
   CHECK(std::stod(r.out.substr(r.out.find("length ") + 7)) == Approx(expected.length).epsilon(1e-11));
   const std::string svg = readWholeFile(out);
   checkPathLayer(svg, SvgViewport::fit(original), expected.points);
-  // The walls (8 edges) and the eroded boundary in the outline colour.
-  const auto edges = svgElements(svgGroup(svg, "layer-edges"), "line");
-  CHECK(edges.size() == original.vertices().size() + e.map.vertices().size());
-  std::size_t outlined = 0;
-  for (const auto& l : edges) outlined += l.at("stroke") == "rgb(170,240,60)";
-  CHECK(outlined == e.map.vertices().size());
+  // The walls (8 edges), and the eroded boundary on its own layer in the editor's colour.
+  CHECK(svgElements(svgGroup(svg, "layer-edges"), "line").size() == original.vertices().size());
+  const auto outline = svgElements(svgGroup(svg, "layer-clearance-outline"), "line");
+  CHECK(outline.size() == e.map.vertices().size());
+  const Color c = layerColor(LayerClearanceOutline);
+  const std::string stroke = "rgb(" + std::to_string(c.r) + "," + std::to_string(c.g) + "," + std::to_string(c.b) + ")";
+  for (const auto& l : outline) CHECK(l.at("stroke") == stroke);
 
   // The same radius from the map's settings: the same picture (it was refused before).
   const std::string settings_map = dir.write("room1.json", kRoomClearance1);

@@ -304,11 +304,12 @@ TEST_CASE("fixes: the eroded outline's colour differs from every layer and edito
       {"selection", kSelectionColor}, {"edge under mouse", kHoverEdgeColor}, {"hover", kHoverRing},
       {"dragged", kDragRing},         {"new ring", kDrawingColor},         {"error", kProblemColor},
       {"warning", kWarningColor},     {"goal", kGoalColor}};
-  for (const LayerInfo& info : layerInfos()) others.emplace_back(info.name, info.color);
+  for (const LayerInfo& info : layerInfos())
+    if (info.layer != LayerClearanceOutline) others.emplace_back(info.name, info.color);
+  const Color outline = layerColor(LayerClearanceOutline);
   for (const auto& [name, c] : others) {
-    INFO(name << " " << rgb(c) << " against " << rgb(kClearanceOutline));
-    const int d = std::max({std::abs(c.r - kClearanceOutline.r), std::abs(c.g - kClearanceOutline.g),
-                            std::abs(c.b - kClearanceOutline.b)});
+    INFO(name << " " << rgb(c) << " against " << rgb(outline));
+    const int d = std::max({std::abs(c.r - outline.r), std::abs(c.g - outline.g), std::abs(c.b - outline.b)});
     CHECK(d >= 60);  // told apart at a glance on the dark canvas
   }
 }

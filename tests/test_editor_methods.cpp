@@ -199,7 +199,7 @@ TEST_CASE("the eroded outline is drawn on the canvas", "[editor][methods]") {
       if (distance(r[i], r[(i + 1) % r.size()]) < 2.0) continue;
       const Point mid = (r[i] + r[(i + 1) % r.size()]) * 0.5;
       ++total;
-      if (colourNear(img, cam.toScreen(mid), kClearanceOutline)) ++on;
+      if (colourNear(img, cam.toScreen(mid), layerColor(LayerClearanceOutline))) ++on;
     }
   }
   REQUIRE(total >= 8);

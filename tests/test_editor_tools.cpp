@@ -531,7 +531,7 @@ TEST_CASE("preferences round-trip, and a broken file is ignored with a message n
   CHECK(message.find("not valid JSON") != std::string::npos);
   std::ofstream(file) << R"({"layers": 3, "snap_step": -1, "window": [10, 10]})";
   const Preferences partly = loadPreferences(file, &message);
-  CHECK(partly.layers == (3u | LayerNavSteerPortals));  // a layer newer than the file starts shown
+  CHECK(partly.layers == (3u | LayerNavSteerPortals | LayerClearanceOutline));  // layers newer than the file start shown
   CHECK(partly.snap_step == 1.0);
   CHECK(partly.window_width == 1280);
   CHECK(message.find("snap_step") != std::string::npos);

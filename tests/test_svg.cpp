@@ -162,7 +162,7 @@ TEST_CASE("layer names: every key parses back to its layer, groups expand, unkno
   REQUIRE(parseLayerList("default", mask, error));
   CHECK(mask == kDefaultLayers);
   REQUIRE(parseLayerList("map,graph", mask, error));
-  CHECK(mask == (LayerRegion | LayerEdges | LayerReflexNodes | LayerLosLinks | LayerStartGoalLinks));
+  CHECK(mask == (LayerRegion | LayerEdges | LayerClearanceOutline | LayerReflexNodes | LayerLosLinks | LayerStartGoalLinks));
   mask = 7;
   CHECK_FALSE(parseLayerList("path,", mask, error));
   CHECK(error == "unknown layer '' (known: " + layerKeyList() + "; groups: all, default, map, graph, search)");

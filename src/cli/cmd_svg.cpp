@@ -98,21 +98,6 @@ std::string parseSvgArgs(const std::vector<std::string>& args, std::vector<Optio
   return map;
 }
 
-/// Draws every line and point in one colour, `width` pixels wide: the eroded region's
-/// boundary, in the colour the editor outlines it (kClearanceOutline there).
-class OutlineDraw final : public DebugDraw {
- public:
-  explicit OutlineDraw(DebugDraw& out) : out_(out) {}
-  void line(Point a, Point b, Color, float) override { out_.line(a, b, kColor, 2.0f); }
-  void point(Point p, Color, float radius) override { out_.point(p, kColor, radius); }
-  void fillRings(const std::vector<const Ring*>& rings, Color) override { out_.fillRings(rings, kColor); }
-  void text(Point p, std::string_view s, Color) override { out_.text(p, s, kColor); }
-
- private:
-  static constexpr Color kColor{170, 240, 60, 255};
-  DebugDraw& out_;
-};
-
 /// Runs the search on `graph` for `steps` expansions (all when unset).
 Path runSearch(Search& search, const SearchGraph& graph, NodeId start, NodeId goal, const SearchOptions& options,
                std::optional<int> steps) {
@@ -162,10 +147,7 @@ int svgPolygonMap(const std::vector<std::string>& args) {
       o, SvgViewport::fit(q->original(), o.width), layers,
       [&](SvgDraw& svg, Layer layer) {
         drawMap(svg, q->original(), layer);
-        if (eroded && layer == LayerEdges) {
-          OutlineDraw outline(svg);
-          drawMap(outline, q->searched(), layer);
-        }
+        if (eroded) drawClearanceOutline(svg, q->searched(), layer);
         method.drawStructure(svg, layer);
         if (method.graph()) {
           method.drawSearch(svg, search.state(), layer);
@@ -196,10 +178,7 @@ int svgGrid(const std::vector<std::string>& args) {
       o, SvgViewport(q.grid.corner(0, 0), q.grid.corner(q.grid.width, q.grid.height), o.width), layers,
       [&](SvgDraw& svg, Layer layer) {
         drawGrid(svg, q.grid, layer);
-        if (q.level && layer == LayerEdges) {
-          OutlineDraw outline(svg);
-          drawMap(outline, q.level->map(), layer);
-        }
+        if (q.level) drawClearanceOutline(svg, q.level->map(), layer);
         drawGridSearch(svg, q.grid, search.state(), layer);
         if (path.found) drawGridPath(svg, q.grid, path, {}, layer);
         drawPath(svg, path, layer);

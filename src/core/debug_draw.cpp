@@ -8,7 +8,7 @@ namespace polypath {
 namespace {
 
 // Colours chosen to stay distinguishable on the dark canvas and for common colour-vision deficiencies.
-constexpr std::array<LayerInfo, 24> kLayers = {{
+constexpr std::array<LayerInfo, 25> kLayers = {{
     {LayerRegion, "Walkable region", {46, 58, 74, 255}, "inside an outer ring and outside every hole"},
     {LayerNavCorridor, "Corridor", {60, 120, 90, 160}, "faces the triangle search passed through, start to goal"},
     {LayerNavTriangles, "Navmesh triangles", {70, 95, 120, 255}, "faces of the navigation mesh (constrained Delaunay triangles)"},
@@ -17,6 +17,7 @@ constexpr std::array<LayerInfo, 24> kLayers = {{
     {LayerGridExplored, "Explored cells", {40, 70, 120, 255}, "cells the grid search has closed"},
     {LayerGridWaiting, "Waiting cells", {40, 110, 110, 255}, "cells waiting in the grid search's open set"},
     {LayerEdges, "Edges", {200, 208, 220, 255}, "ring edges (walls)"},
+    {LayerClearanceOutline, "Eroded outline", {40, 230, 190, 255}, "clearance > 0: where the agent's centre may go (Map tab, Agent clearance)"},
     {LayerEdgeNormals, "Edge normals", {120, 140, 170, 255}, "inward normal at each edge midpoint"},
     {LayerVertexNormals, "Vertex normals", {150, 120, 200, 255}, "inward bisector at each vertex"},
     {LayerVertices, "Vertices", {200, 208, 220, 255}, "every ring vertex"},
@@ -45,6 +46,12 @@ Color layerColor(Layer layer) {
   for (const LayerInfo& info : kLayers)
     if (info.layer == layer) return info.color;
   return {255, 0, 255, 255};
+}
+
+void drawClearanceOutline(DebugDraw& dd, const PolygonMap& eroded, std::uint32_t layers) {
+  if (!(layers & LayerClearanceOutline)) return;
+  const Color c = layerColor(LayerClearanceOutline);
+  for (const PolygonMap::Vertex& v : eroded.vertices()) dd.line(v.position, eroded.vertices()[v.next].position, c, 2.0f);
 }
 
 void drawMap(DebugDraw& dd, const PolygonMap& map, std::uint32_t layers, const DrawStyle& style) {

@@ -56,6 +56,7 @@ enum Layer : std::uint32_t {
   LayerFunnelApex = 1u << 21,     ///< the funnel's apex while it is stepped
   LayerFunnelSides = 1u << 22,    ///< the funnel's left and right sides while it is stepped
   LayerNavSteerPortals = 1u << 23,  ///< the portal corridor's kept portals (seed 003: the ones an agent steers through)
+  LayerClearanceOutline = 1u << 24,  ///< the boundary of the region eroded by the agent radius (clearance > 0)
 };
 /// Colour of the goal marker (the start marker has LayerStartGoal's colour).
 inline constexpr Color kGoalColor{255, 80, 220, 255};
@@ -64,7 +65,7 @@ inline constexpr std::uint32_t kNavMeshLayers = LayerNavTriangles | LayerNavAdja
                                                  LayerNavPortals | LayerFunnelApex | LayerFunnelSides |
                                                  LayerNavSteerPortals;
 /// Every layer.
-inline constexpr std::uint32_t kAllLayers = ((1u << 17) - 1) | kNavMeshLayers;
+inline constexpr std::uint32_t kAllLayers = ((1u << 17) - 1) | kNavMeshLayers | LayerClearanceOutline;
 /// What the editor shows on open.
 inline constexpr std::uint32_t kDefaultLayers = kAllLayers & ~LayerVertices;
 
@@ -107,6 +108,10 @@ struct DrawStyle {
 
 /// Region fill, edges, vertices, edge and vertex normals (by layer).
 void drawMap(DebugDraw& dd, const PolygonMap& map, std::uint32_t layers, const DrawStyle& style = {});
+/// The edges of `eroded`, the walkable region eroded by the agent radius
+/// (io/clearance.hpp), as thin lines in LayerClearanceOutline's colour: where the agent's
+/// centre may go.
+void drawClearanceOutline(DebugDraw& dd, const PolygonMap& eroded, std::uint32_t layers);
 /// Graph nodes and line-of-sight links (by layer).
 void drawVisibilityGraph(DebugDraw& dd, const VisibilityGraph& graph, std::uint32_t layers);
 /// Start and goal markers (LayerStartGoal): either may be null. The start is drawn in

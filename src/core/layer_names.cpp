@@ -7,7 +7,7 @@ namespace polypath {
 
 namespace {
 
-constexpr std::uint32_t kMapGroup = LayerRegion | LayerEdges;
+constexpr std::uint32_t kMapGroup = LayerRegion | LayerEdges | LayerClearanceOutline;
 constexpr std::uint32_t kGraphGroup = LayerReflexNodes | LayerLosLinks | LayerStartGoalLinks;
 constexpr std::uint32_t kSearchGroup = LayerClosedSet | LayerOpenSet | LayerRelaxed | LayerExpanded;
 
@@ -20,12 +20,12 @@ std::string_view trim(std::string_view s) {
 constexpr Layer kSceneOrder[] = {
     LayerRegion,       LayerGridCells,   LayerGridExplored,  LayerGridWaiting,
     LayerNavCorridor, LayerNavTriangles,  LayerNavAdjacency, LayerEdgeNormals,
-    LayerVertexNormals, LayerLosLinks,   LayerStartGoalLinks, LayerEdges,       LayerNavPortals,
+    LayerVertexNormals, LayerLosLinks,   LayerStartGoalLinks, LayerEdges,       LayerClearanceOutline, LayerNavPortals,
     LayerNavSteerPortals,
     LayerVertices,     LayerReflexNodes, LayerClosedSet,     LayerOpenSet,      LayerRelaxed,
     LayerExpanded,     LayerFunnelSides, LayerPath,          LayerFunnelApex,   LayerStartGoal,
 };
-static_assert(std::size(kSceneOrder) == 24, "every layer once");
+static_assert(std::size(kSceneOrder) == 25, "every layer once");
 
 }  // namespace
 
@@ -57,6 +57,7 @@ const char* layerKey(Layer layer) {
     case LayerFunnelApex: return "funnel-apex";
     case LayerFunnelSides: return "funnel-sides";
     case LayerNavSteerPortals: return "nav-steer-portals";
+    case LayerClearanceOutline: return "clearance-outline";
   }
   return "?";
 }

@@ -361,7 +361,6 @@ void editorLegend() {
       {kDrawingColor, "New ring", "the hole or polygon being drawn; click the circled first point to close"},
       {kProblemColor, "Error", "where the map is invalid, or a start/goal that cannot be used"},
       {kWarningColor, "Warning", "allowed but maybe not meant (a pinch, a shared wall)"},
-      {kClearanceOutline, "Eroded outline", "clearance > 0: where the agent's centre may go (Map tab, Agent clearance)"},
   };
   ImGui::Separator();
   ImGui::TextUnformatted("Editor colours");

@@ -48,20 +48,6 @@ bool samePolygons(const std::vector<Polygon>& a, const std::vector<Polygon>& b) 
   return true;
 }
 
-// Draws every line and point in one colour (the eroded outline).
-class RecolourDraw final : public DebugDraw {
- public:
-  RecolourDraw(DebugDraw& out, Color c) : out_(out), c_(c) {}
-  void line(Point a, Point b, Color, float width) override { out_.line(a, b, c_, width); }
-  void point(Point p, Color, float radius) override { out_.point(p, c_, radius); }
-  void fillRings(const std::vector<const Ring*>& rings, Color) override { out_.fillRings(rings, c_); }
-  void text(Point p, std::string_view s, Color) override { out_.text(p, s, c_); }
-
- private:
-  DebugDraw& out_;
-  Color c_;
-};
-
 // Draws every line `width` pixels wide: the walls, wider than the search lines on them.
 class FixedWidthDraw final : public DebugDraw {
  public:
@@ -546,12 +532,7 @@ void Scene::draw(DebugDraw& out, std::uint32_t layers, const DrawStyle& style) c
     drawMap(walls, *map_, layers & LayerEdges, style);
     drawMap(dd, *map_, layers & LayerVertices, style);
   }
-  if (level_) {
-    // The eroded boundary: where the agent's centre may go, outlined on the walls' layer.
-    RecolourDraw eroded(dd, kClearanceOutline);
-    FixedWidthDraw thin(eroded, 2.0f);
-    drawMap(thin, level_->map(), layers & LayerEdges, style);
-  }
+  if (level_) drawClearanceOutline(dd, level_->map(), layers);  // where the agent's centre may go
   // The result: the corridor and portals here, the funnel and path over the search layers.
   constexpr std::uint32_t kOnTop = LayerFunnelSides | LayerPath | LayerFunnelApex;
   if (!query_ && sgraph_) method_view_.drawResult(dd, shownSearchPath(), layers & ~kOnTop);

@@ -17,7 +17,7 @@
 // in place (VisibilityGraph::update, exactly a rebuild's graph) when only vertex positions
 // changed (a drag), else built anew. With settings.clearance r > 0 the search runs on the
 // region eroded by r (a ClearanceSet, cached per radius, rebuilt when the polygons or the
-// clearance style change), whose outline is drawn in kClearanceOutline. An edit that makes the map invalid never throws: the last valid map stays
+// clearance style change), whose outline is drawn on LayerClearanceOutline. An edit that makes the map invalid never throws: the last valid map stays
 // built and is drawn greyed, and problems() says what is wrong. A start or goal that is
 // not walkable stops the query (the last path found stays, greyed) unless "snap to the
 // walkable region" is on: then the query uses PolygonMap::nearestWalkable() instead.
@@ -81,10 +81,6 @@ inline constexpr float kMarkerRadius = 8.0f;
 inline constexpr float kMarkerOutline = 2.0f;
 /// Colour of the markers' outline and of their "S" / "G" letters.
 inline constexpr Color kMarkerInk{12, 14, 20, 255};
-/// Colour of the eroded boundary (clearance > 0): the outline the agent's centre keeps
-/// within. Teal, unlike every layer and editor colour (the lime it had was the hover
-/// colour's); listed in the legend's editor colours, used by the SVG export too.
-inline constexpr Color kClearanceOutline{40, 230, 190, 255};
 /// A colour as drawn for stale data (the last valid map or path): greyed, translucent.
 Color greyed(Color c);
 

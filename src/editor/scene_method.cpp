@@ -78,8 +78,8 @@ bool parseMethod(const std::string& text, MethodSettings& out) {
 }
 
 std::uint32_t methodLayers(MethodKind kind) {
-  std::uint32_t m = LayerRegion | LayerEdges | LayerEdgeNormals | LayerVertexNormals | LayerVertices | LayerPath |
-                    LayerStartGoal | LayerExpanded;
+  std::uint32_t m = LayerRegion | LayerEdges | LayerClearanceOutline | LayerEdgeNormals | LayerVertexNormals |
+                    LayerVertices | LayerPath | LayerStartGoal | LayerExpanded;
   constexpr std::uint32_t kGraphSearch = LayerClosedSet | LayerOpenSet | LayerRelaxed;
   switch (kind) {
     case MethodKind::Visibility: m |= kGraphSearch | LayerReflexNodes | LayerLosLinks | LayerStartGoalLinks; break;
