@@ -142,6 +142,10 @@ void PolyanyaQuery::reset(Point start, Point goal) {
 
 Point PolyanyaQuery::position(NodeId n) const { return nodes_[n].root; }
 
+bool PolyanyaQuery::passable(const Corner& c) const {
+  return c.across >= 0 && pmesh_->bridges().mayCross(c.bridge, goal_components_);
+}
+
 bool PolyanyaQuery::isGoalFace(int f) const {
   for (int g : goal_faces_)  // one face, or the few around a goal on an edge or vertex
     if (g == f) return true;
@@ -206,11 +210,13 @@ NodeId PolyanyaQuery::add(const PolyanyaNode& node, std::vector<Arc>& out, NodeI
 static_assert(sizeof(PolyanyaNode) == 128, "PolyanyaNode grew: see its comment");
 
 // A successor on the edge from corner e to the next, from `right` (e's side) to `left`: it
-// leads into the face across that edge, where the same edge runs the other way.
+// leads into the face across that edge, where the same edge runs the other way. The caller
+// has checked passable(e).
 void PolyanyaQuery::addEdge(const Root& root, const Corner& e, Point right, PolyanyaRay right_ray, Point left,
                             PolyanyaRay left_ray, bool collinear, std::vector<Arc>& out, NodeId from,
                             const Point* via) const {
-  if (e.across < 0 || right == left || !pmesh_->bridges().mayCross(e.bridge, goal_components_)) return;
+  assert(passable(e));
+  if (right == left) return;
   const Point parent = nodes_[from].root;
   const NodeId id = static_cast<NodeId>(nodes_.size());
   PolyanyaNode& s = nodes_.emplace_back();  // written in place: a node is 128 bytes
@@ -245,12 +251,12 @@ void PolyanyaQuery::addEdge(const Root& root, const Corner& e, Point right, Poly
 // The edge from corner ca to corner cb lies on a line through the root but does not contain it (a face with a
 // straight angle, or an edge along a ray of the cone): the root sees it edge-on. A path
 // runs along the line to its nearer end and may turn there: a successor rooted at that end,
-// which sees all of the face across the edge.
+// which sees all of the face across the edge. The caller has checked passable(ca).
 void PolyanyaQuery::addAlong(const Root& root, const Corner& ca, const Corner& cb, std::vector<Arc>& out,
                              NodeId from) const {
   const Point a = ca.point, b = cb.point;
-  if (root.point == a || root.point == b || ca.across < 0 || !pmesh_->bridges().mayCross(ca.bridge, goal_components_))
-    return;
+  assert(passable(ca));
+  if (root.point == a || root.point == b) return;
   const bool a_near = dist(root.point, a) <= dist(root.point, b);
   const Point end = a_near ? a : b;
   const Root turn{end, a_near ? ca.wedge : cb.wedge, root.g + dist(root.point, end)};
@@ -293,6 +299,7 @@ void PolyanyaQuery::expand(NodeId n, std::vector<Arc>& out) const {
     for (int j = 0; j < m; ++j) {
       const Corner& ca = cd[j];
       const Corner& cb = cd[j + 1 < m ? j + 1 : 0];
+      if (!passable(ca)) continue;
       const Point a = ca.point, b = cb.point;
       if (orient(a, b, start_) == 0) {
         if (!onSegment(a, b, start_)) addAlong(root, ca, cb, out, n);
@@ -375,7 +382,7 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
     if (isGoalFace(f)) out.push_back({goalNode(), dist(r, goal_)});
     for (int j = k + 1; j < k + m; ++j) {
       const Corner &ca = at(j), &cb = at(j + 1);
-      if (ca.across < 0) continue;  // a wall
+      if (!passable(ca)) continue;
       const Point a = ca.point, b = cb.point;
       if (r != a && r != b && orient(r, a, b) == 0) addAlong(same, ca, cb, out, n);
       else addEdge(same, ca, a, {r, a}, b, {r, b}, r == a || r == b, out, n);
@@ -421,7 +428,7 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
   for (int t = std::max(0, cr.in - 1), last = std::min(m - 2, cl.out - 1); t <= last; ++t) {
     const int j = k + 1 + t;
     const Corner &ca = at(j), &cb = at(j + 1);
-    if (ca.across < 0) continue;  // a wall
+    if (!passable(ca)) continue;  // checked first: most far edges of a merged mesh's face are walls or bridges
     const int ar = cr.side(t), br = cr.side(t + 1), al = cl.side(t), bl = cl.side(t + 1);
     if ((ar == 0 && br == 0) || (al == 0 && bl == 0)) {
       // Seen edge-on from the corner it starts at (the ray runs on along it past an interval
@@ -447,7 +454,7 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
       for (int t = 0, end = std::min(cr.out, m - 1); t < end; ++t) {
         const int j = k + 1 + t;
         const Corner &ca = at(j), &cb = at(j + 1);
-        if (ca.across < 0) continue;  // a wall
+        if (!passable(ca)) continue;
         const Point a = ca.point, b = cb.point;
         const int br = cr.side(t + 1);
         if (t == 0) {  // the edge from the corner itself: a fan around it
@@ -472,7 +479,7 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
       for (int t = m - 2, end = std::max(0, cl.in - 1); t >= end; --t) {
         const int j = k + 1 + t;
         const Corner &ca = at(j), &cb = at(j + 1);
-        if (ca.across < 0) continue;  // a wall
+        if (!passable(ca)) continue;
         const Point a = ca.point, b = cb.point;
         const int al = cl.side(t);
         if (t == m - 2) {  // the edge into the corner itself: a fan around it

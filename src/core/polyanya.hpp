@@ -198,6 +198,9 @@ class PolyanyaQuery final : public SearchGraph {
   using Corner = PolyanyaMesh::Corner;
 
   bool isGoalFace(int f) const;
+  /// The edge from corner c is shared, and crossing it may lead to the goal (not a bridge
+  /// into a region without it). Successors are built only across such edges.
+  bool passable(const Corner& c) const;
   void expand(NodeId n, std::vector<Arc>& out) const;
   /// Makes room for every successor of one expansion of a face with m corners, so references
   /// into nodes_ stay valid while it runs.
