@@ -313,12 +313,14 @@ void PolyanyaQuery::expand(NodeId n, std::vector<Arc>& out) const {
 
 namespace {
 
-/// Side of x of the ray: exact, with the ray's own points answered without arithmetic (a
-/// cone's ray passes through a face vertex in most expansions, where the floating-point
-/// filter cannot decide and the exact stage would run).
+/// Side of x of the ray: exact. When the floating-point filter cannot decide, the ray's own
+/// points are answered without the exact stage (a cone's ray passes through a face vertex
+/// in most expansions, and the filter never decides at those).
 inline int sideOf(const PolyanyaRay& ray, Point x) {
+  const int o = orientFilter(ray.p, ray.q, x);
+  if (o != 2) return o;
   if (x == ray.q || x == ray.p) return 0;
-  return ray.side(x);
+  return orientAdaptive(ray.p, ray.q, x);
 }
 
 /// Where a ray of a node's cone crosses the far chain of a convex face: the chain is the
