@@ -112,6 +112,13 @@ PolyanyaMesh::PolyanyaMesh(const NavMesh& mesh) : mesh_(&mesh), bridges_(mesh) {
     }
   }
   for (Corner& c : corners_) c.turn = wall_at[c.wedge];
+  // List each face's corners twice (cornersOf()).
+  std::vector<Corner> twice;
+  twice.reserve(2 * corners_.size());
+  for (std::size_t f = 0; f < faces.size(); ++f)
+    for (int copy = 0; copy < 2; ++copy) twice.insert(twice.end(), corners_.begin() + offset_[f], corners_.begin() + offset_[f + 1]);
+  corners_.swap(twice);
+  for (int& o : offset_) o *= 2;
 }
 
 // [SECTION] PolyanyaQuery
@@ -298,7 +305,7 @@ void PolyanyaQuery::expand(NodeId n, std::vector<Arc>& out) const {
     reserveSuccessors(m);
     for (int j = 0; j < m; ++j) {
       const Corner& ca = cd[j];
-      const Corner& cb = cd[j + 1 < m ? j + 1 : 0];
+      const Corner& cb = cd[j + 1];
       if (!passable(ca)) continue;
       const Point a = ca.point, b = cb.point;
       if (orient(a, b, start_) == 0) {
@@ -338,10 +345,7 @@ struct Crossing {
 /// scan of a merged mesh's 30-corner face would take 30). `from` is a chain index known to
 /// be at or before the first vertex on or left of the ray (0 when nothing is known).
 Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int m, int k, int from = 0) {
-  auto side = [&](int t) {
-    const int i = k + 1 + t;
-    return sideOf(ray, cd[i < m ? i : i - m].point);
-  };
+  auto side = [&](int t) { return sideOf(ray, cd[k + 1 + t].point); };
   int lo = from, hi = m, side_hi = 2;  // first t with side >= 0, and its side once probed
   while (lo < hi) {
     const int mid = lo + (hi - lo) / 2;
@@ -377,13 +381,12 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
   const Point r = node.root, L = node.left, R = node.right;
   const Root same{r, node.root_wedge, node.g};
   const Corner* cd = pmesh_->cornersOf(f);
-  auto at = [&](int i) -> const Corner& { return cd[i < m ? i : i - m]; };  // i in [0, 2m)
 
   if (node.collinear) {
     // The root is a vertex of this convex face: all of it is in sight.
     if (isGoalFace(f)) out.push_back({goalNode(), dist(r, goal_)});
     for (int j = k + 1; j < k + m; ++j) {
-      const Corner &ca = at(j), &cb = at(j + 1);
+      const Corner &ca = cd[j], &cb = cd[j + 1];
       if (!passable(ca)) continue;
       const Point a = ca.point, b = cb.point;
       if (r != a && r != b && orient(r, a, b) == 0) addAlong(same, ca, cb, out, n);
@@ -418,7 +421,7 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
   }
 
   // An interval end at a corner vertex: the path may turn there (non-observable successors).
-  const Corner &cr0 = at(k + 1), &cl0 = cd[k];
+  const Corner &cr0 = cd[k + 1], &cl0 = cd[k];
   const Point vr = cr0.point, vl = cl0.point;
   const bool turn_right = R == vr && cr0.turn;
   const bool turn_left = L == vl && cl0.turn;
@@ -429,7 +432,7 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
   // an edge with both ends on one ray's line is seen edge-on along that ray.
   for (int t = std::max(0, cr.in - 1), last = std::min(m - 2, cl.out - 1); t <= last; ++t) {
     const int j = k + 1 + t;
-    const Corner &ca = at(j), &cb = at(j + 1);
+    const Corner &ca = cd[j], &cb = cd[j + 1];
     if (!passable(ca)) continue;  // checked first: most far edges of a merged mesh's face are walls or bridges
     const int ar = cr.side(t), br = cr.side(t + 1), al = cl.side(t), bl = cl.side(t + 1);
     if ((ar == 0 && br == 0) || (al == 0 && bl == 0)) {
@@ -455,7 +458,7 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
     if (best_root_g_.claim(turn.wedge, turn.g)) {
       for (int t = 0, end = std::min(cr.out, m - 1); t < end; ++t) {
         const int j = k + 1 + t;
-        const Corner &ca = at(j), &cb = at(j + 1);
+        const Corner &ca = cd[j], &cb = cd[j + 1];
         if (!passable(ca)) continue;
         const Point a = ca.point, b = cb.point;
         const int br = cr.side(t + 1);
@@ -480,7 +483,7 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
     if (best_root_g_.claim(turn.wedge, turn.g)) {
       for (int t = m - 2, end = std::max(0, cl.in - 1); t >= end; --t) {
         const int j = k + 1 + t;
-        const Corner &ca = at(j), &cb = at(j + 1);
+        const Corner &ca = cd[j], &cb = cd[j + 1];
         if (!passable(ca)) continue;
         const Point a = ca.point, b = cb.point;
         const int al = cl.side(t);

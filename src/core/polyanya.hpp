@@ -66,9 +66,11 @@ class PolyanyaMesh {
     std::int16_t across_edge = -1;  ///< index of the same edge in the face across
     std::uint8_t turn = 0;          ///< 1 when the wedge touches a wall edge (Polyanya's "corner vertex")
   };
-  /// The corners of face f in order (cornerCount(f) of them).
+  /// The corners of face f in order, listed twice: 2 * cornerCount(f) entries, corner i + m
+  /// the same as corner i, so a walk of at most m corners from any corner needs no wrap-around.
   const Corner* cornersOf(int f) const { return corners_.data() + offset_[f]; }
-  int cornerCount(int f) const { return offset_[f + 1] - offset_[f]; }
+  /// The number of corners of face f (m).
+  int cornerCount(int f) const { return (offset_[f + 1] - offset_[f]) / 2; }
   /// The largest corner count of any face (sizes an expansion's scratch once per query).
   int maxCorners() const { return max_corners_; }
   /// Bridges of the face adjacency graph (dead-end regions).
@@ -77,8 +79,8 @@ class PolyanyaMesh {
  private:
   const NavMesh* mesh_;
   FaceBridges bridges_;
-  std::vector<int> offset_;
-  std::vector<Corner> corners_;
+  std::vector<int> offset_;      // per face: its first entry in corners_
+  std::vector<Corner> corners_;  // every face's corners, twice
   int max_corners_ = 0;
 };
 
