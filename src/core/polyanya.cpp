@@ -217,10 +217,12 @@ NodeId PolyanyaQuery::add(const PolyanyaNode& node, std::vector<Arc>& out, NodeI
 static_assert(sizeof(PolyanyaNode) == 128, "PolyanyaNode grew: see its comment");
 
 // A successor on the edge from corner e to the next, from `right` (e's side) to `left`: it
-// leads into the face across that edge, where the same edge runs the other way. The caller
-// has checked passable(e).
-void PolyanyaQuery::addEdge(const Root& root, const Corner& e, Point right, PolyanyaRay right_ray, Point left,
-                            PolyanyaRay left_ray, bool collinear, std::vector<Arc>& out, NodeId from,
+// leads into the face across that edge, where the same edge runs the other way. The cone's
+// rays through the two ends are given as the node stores them (each ray's line passes through
+// root.point), so no point is compared to decide their direction. The caller has checked
+// passable(e).
+void PolyanyaQuery::addEdge(const Root& root, const Corner& e, Point right, ConeRay right_ray, Point left,
+                            ConeRay left_ray, bool collinear, std::vector<Arc>& out, NodeId from,
                             const Point* via) const {
   assert(passable(e));
   if (right == left) return;
@@ -233,13 +235,10 @@ void PolyanyaQuery::addEdge(const Root& root, const Corner& e, Point right, Poly
   s.g = root.g;
   s.left = left;
   s.right = right;
-  // Every ray of a cone has the root on its line, as one of its two exact points.
-  assert(left_ray.p == root.point || left_ray.q == root.point);
-  assert(right_ray.p == root.point || right_ray.q == root.point);
-  s.left_from_through = !(left_ray.p == root.point);
-  s.left_through = s.left_from_through ? left_ray.p : left_ray.q;
-  s.right_from_through = !(right_ray.p == root.point);
-  s.right_through = s.right_from_through ? right_ray.p : right_ray.q;
+  s.left_through = left_ray.through;
+  s.left_from_through = left_ray.from_through;
+  s.right_through = right_ray.through;
+  s.right_from_through = right_ray.from_through;
   s.face = e.across;
   s.edge = e.across_edge;
   s.collinear = collinear;
@@ -269,7 +268,7 @@ void PolyanyaQuery::addAlong(const Root& root, const Corner& ca, const Corner& c
   const Root turn{end, a_near ? ca.wedge : cb.wedge, root.g + dist(root.point, end)};
   if (!best_root_g_.claim(turn.wedge, turn.g)) return;
   const Point via = root.point;
-  addEdge(turn, ca, a, {end, a}, b, {end, b}, true, out, from, root.point == nodes_[from].root ? nullptr : &via);
+  addEdge(turn, ca, a, {a}, b, {b}, true, out, from, root.point == nodes_[from].root ? nullptr : &via);
 }
 
 void PolyanyaQuery::neighbours(NodeId n, std::vector<Arc>& out) const {
@@ -312,7 +311,7 @@ void PolyanyaQuery::expand(NodeId n, std::vector<Arc>& out) const {
         if (!onSegment(a, b, start_)) addAlong(root, ca, cb, out, n);
         continue;
       }
-      addEdge(root, ca, a, {start_, a}, b, {start_, b}, false, out, n);
+      addEdge(root, ca, a, {a}, b, {b}, false, out, n);
     }
   }
   if (goal_in_sight) out.push_back({goalNode(), dist(start_, goal_)});
@@ -390,13 +389,15 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
       if (!passable(ca)) continue;
       const Point a = ca.point, b = cb.point;
       if (r != a && r != b && orient(r, a, b) == 0) addAlong(same, ca, cb, out, n);
-      else addEdge(same, ca, a, {r, a}, b, {r, b}, r == a || r == b, out, n);
+      else addEdge(same, ca, a, {a}, b, {b}, r == a || r == b, out, n);
     }
     return;
   }
 
   const PolyanyaRay rr = node.rightRay();
   const PolyanyaRay lr = node.leftRay();
+  const ConeRay right_cone{node.right_through, node.right_from_through};
+  const ConeRay left_cone{node.left_through, node.left_from_through};
   // Chain vertex t is face vertex k + 1 + t: t = 0 is the right end of the entry edge and
   // t = m - 1 its left end.
   // Both rays' lines pass through r, which is not inside the face, so inside the face they
@@ -448,7 +449,7 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
     const Point a = ca.point, b = cb.point;
     const Point from = ar >= 0 ? a : lineCut(rr, a, ar, b, br);
     const Point to = bl <= 0 ? b : lineCut(lr, a, al, b, bl);
-    addEdge(same, ca, from, ar >= 0 ? PolyanyaRay{r, a} : rr, to, bl <= 0 ? PolyanyaRay{r, b} : lr, false, out, n);
+    addEdge(same, ca, from, ar >= 0 ? ConeRay{a} : right_cone, to, bl <= 0 ? ConeRay{b} : left_cone, false, out, n);
   }
 
   // Non-observable successors on the right: the interval ends at the corner v[k+1]; the
@@ -463,7 +464,7 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
         const Point a = ca.point, b = cb.point;
         const int br = cr.side(t + 1);
         if (t == 0) {  // the edge from the corner itself: a fan around it
-          if (br <= 0) addEdge(turn, ca, a, {vr, a}, b, {vr, b}, true, out, n);
+          if (br <= 0) addEdge(turn, ca, a, {a}, b, {b}, true, out, n);
           continue;
         }
         if (orient(vr, a, b) == 0) {
@@ -471,8 +472,8 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
           continue;
         }
         // Left of this part lies the ray r->vr continued beyond the corner.
-        addEdge(turn, ca, a, {vr, a}, br <= 0 ? b : lineCut(rr, a, cr.side(t), b, br),
-                br <= 0 ? PolyanyaRay{vr, b} : PolyanyaRay{r, vr}, false, out, n);
+        addEdge(turn, ca, a, {a}, br <= 0 ? b : lineCut(rr, a, cr.side(t), b, br), br <= 0 ? ConeRay{b} : ConeRay{r, true},
+                false, out, n);
       }
     }
   }
@@ -488,7 +489,7 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
         const Point a = ca.point, b = cb.point;
         const int al = cl.side(t);
         if (t == m - 2) {  // the edge into the corner itself: a fan around it
-          if (al >= 0) addEdge(turn, ca, a, {vl, a}, b, {vl, b}, true, out, n);
+          if (al >= 0) addEdge(turn, ca, a, {a}, b, {b}, true, out, n);
           continue;
         }
         if (orient(vl, a, b) == 0) {
@@ -496,8 +497,8 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
           continue;
         }
         // Right of this part lies the ray r->vl continued beyond the corner.
-        addEdge(turn, ca, al >= 0 ? a : lineCut(lr, a, al, b, cl.side(t + 1)),
-                al >= 0 ? PolyanyaRay{vl, a} : PolyanyaRay{r, vl}, b, {vl, b}, false, out, n);
+        addEdge(turn, ca, al >= 0 ? a : lineCut(lr, a, al, b, cl.side(t + 1)), al >= 0 ? ConeRay{a} : ConeRay{r, true}, b,
+                {b}, false, out, n);
       }
     }
   }
@@ -517,8 +518,9 @@ double PolyanyaQuery::heuristic(Heuristic kind, NodeId n, NodeId) const {
     const Point foot = L + d * s;
     t = foot * 2.0 - t;
   }
-  if (orient(r, R, t) >= 0 && orient(r, L, t) <= 0) return dist(r, t);
-  const Point e = orient(r, R, t) < 0 ? R : L;  // floating h: a rounding error here only shifts f by ~1e-16
+  const int right_side = orient(r, R, t);
+  if (right_side >= 0 && orient(r, L, t) <= 0) return dist(r, t);
+  const Point e = right_side < 0 ? R : L;  // floating h: a rounding error here only shifts f by ~1e-16
   return dist(r, e) + dist(e, goal_);
 }
 

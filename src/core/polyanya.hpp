@@ -198,6 +198,12 @@ class PolyanyaQuery final : public SearchGraph {
     double g;
   };
   using Corner = PolyanyaMesh::Corner;
+  /// A successor's cone ray as its node stores it: the ray's exact point besides the root,
+  /// and whether the ray runs from that point to the root (PolyanyaNode::leftRay()).
+  struct ConeRay {
+    Point through;
+    bool from_through = false;
+  };
 
   bool isGoalFace(int f) const;
   /// The edge from corner c is shared, and crossing it may lead to the goal (not a bridge
@@ -208,7 +214,7 @@ class PolyanyaQuery final : public SearchGraph {
   /// into nodes_ stay valid while it runs.
   void reserveSuccessors(int m) const;
   NodeId add(const PolyanyaNode& node, std::vector<Arc>& out, NodeId from) const;
-  void addEdge(const Root& root, const Corner& e, Point right, PolyanyaRay right_ray, Point left, PolyanyaRay left_ray,
+  void addEdge(const Root& root, const Corner& e, Point right, ConeRay right_ray, Point left, ConeRay left_ray,
                bool collinear, std::vector<Arc>& out, NodeId from, const Point* via = nullptr) const;
   void addAlong(const Root& root, const Corner& ca, const Corner& cb, std::vector<Arc>& out, NodeId from) const;
   void expandInterval(NodeId n, std::vector<Arc>& out) const;
