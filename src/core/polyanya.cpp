@@ -342,10 +342,24 @@ struct Crossing {
 /// The ray enters the convex face through the entry edge, so along the chain its side goes
 /// -1 ... 0 ... +1 once: a binary search finds where (O(log m) exact predicates, where a
 /// scan of a merged mesh's 30-corner face would take 30). `from` is a chain index known to
-/// be at or before the first vertex on or left of the ray (0 when nothing is known).
-Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int m, int k, int from = 0) {
+/// be at or before the first vertex on or left of the ray (0 when nothing is known). When
+/// `guess` (a likely answer, at or after `from`) is given, it is probed first. Probe order
+/// does not matter for a left ray. It does for a right ray through chain vertex 0 itself (the
+/// interval starts at that corner): vertex 0 is then on its line while the next ones may lie
+/// right of it, and the search from the middle, which classes vertex 0 as right unless the
+/// whole chain is on or left of the ray, is what expandInterval expects: no guess there.
+Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int m, int k, int from = 0, int guess = -1) {
   auto side = [&](int t) { return sideOf(ray, cd[k + 1 + t].point); };
   int lo = from, hi = m, side_hi = 2;  // first t with side >= 0, and its side once probed
+  if (guess >= lo && guess < hi) {
+    const int sg = side(guess);
+    if (sg >= 0) {
+      hi = guess;
+      side_hi = sg;
+    } else {
+      lo = guess + 1;
+    }
+  }
   while (lo < hi) {
     const int mid = lo + (hi - lo) / 2;
     const int sm = side(mid);
@@ -403,7 +417,8 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
   // Both rays' lines pass through r, which is not inside the face, so inside the face they
   // do not meet: a vertex right of the right ray is right of the left ray too, and the left
   // ray's crossing is at or after the right ray's (cl.in >= cr.in).
-  const Crossing cr = crossChain(rr, cd, m, k), cl = crossChain(lr, cd, m, k, cr.in);
+  // Most intervals project onto one far edge: the left ray's first guess is the right one's crossing.
+  const Crossing cr = crossChain(rr, cd, m, k), cl = crossChain(lr, cd, m, k, cr.in, cr.in);
 
   if (isGoalFace(f)) {
     const int sr = rr.side(goal_), sl = lr.side(goal_);
