@@ -226,7 +226,6 @@ void PolyanyaQuery::addEdge(const Root& root, const Corner& e, Point right, Cone
                             const Point* via) const {
   assert(passable(e));
   if (right == left) return;
-  const Point parent = nodes_[from].root;
   const NodeId id = static_cast<NodeId>(nodes_.size());
   PolyanyaNode& s = nodes_.emplace_back();  // written in place: a node is 128 bytes
   s.kind = PolyanyaNode::Kind::Interval;
@@ -244,14 +243,8 @@ void PolyanyaQuery::addEdge(const Root& root, const Corner& e, Point right, Cone
   s.collinear = collinear;
   s.has_via = via != nullptr;
   s.parent = from;
-  double cost;
-  if (via) {
-    s.via = *via;
-    cost = dist(parent, *via) + dist(*via, root.point);
-  } else {
-    cost = dist(parent, root.point);
-  }
-  out.push_back({id, cost});
+  if (via) s.via = *via;
+  out.push_back({id, root.arc});
 }
 
 // The edge from corner ca to corner cb lies on a line through the root but does not contain it (a face with a
@@ -265,7 +258,8 @@ void PolyanyaQuery::addAlong(const Root& root, const Corner& ca, const Corner& c
   if (root.point == a || root.point == b) return;
   const bool a_near = dist(root.point, a) <= dist(root.point, b);
   const Point end = a_near ? a : b;
-  const Root turn{end, a_near ? ca.wedge : cb.wedge, root.g + dist(root.point, end)};
+  const double run = dist(root.point, end);
+  const Root turn{end, a_near ? ca.wedge : cb.wedge, root.g + run, root.arc + run};
   if (!best_root_g_.claim(turn.wedge, turn.g)) return;
   const Point via = root.point;
   addEdge(turn, ca, a, {a}, b, {b}, true, out, from, root.point == nodes_[from].root ? nullptr : &via);
@@ -295,7 +289,7 @@ void PolyanyaQuery::expand(NodeId n, std::vector<Arc>& out) const {
   }
   // The start sees all of every face that contains it: the whole edges of those faces are
   // its successors (edges through the start lead into faces that also contain it).
-  const Root root{start_, -1, 0.0};
+  const Root root{start_, -1, 0.0, 0.0};
   bool goal_in_sight = false;
   for (int f : start_faces_) {
     if (isGoalFace(f)) goal_in_sight = true;
@@ -392,7 +386,7 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
   const PolyanyaNode& node = nodes_[n];  // stays valid: no successor moves nodes_ now
   const int k = node.edge;
   const Point r = node.root, L = node.left, R = node.right;
-  const Root same{r, node.root_wedge, node.g};
+  const Root same{r, node.root_wedge, node.g, 0.0};
   const Corner* cd = pmesh_->cornersOf(f);
 
   if (node.collinear) {
@@ -470,7 +464,8 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
   // Non-observable successors on the right: the interval ends at the corner v[k+1]; the
   // chain up to where it crosses to the left of the ray r->R.
   if (turn_right) {
-    const Root turn{vr, cr0.wedge, node.g + dist(r, vr)};
+    const double arc = dist(r, vr);
+    const Root turn{vr, cr0.wedge, node.g + arc, arc};
     if (best_root_g_.claim(turn.wedge, turn.g)) {
       for (int t = 0, end = std::min(cr.out, m - 1); t < end; ++t) {
         const int j = k + 1 + t;
@@ -495,7 +490,8 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
   // Non-observable successors on the left: the interval ends at the corner v[k]; the chain
   // back to where it crosses to the right of the ray r->L.
   if (turn_left) {
-    const Root turn{vl, cl0.wedge, node.g + dist(r, vl)};
+    const double arc = dist(r, vl);
+    const Root turn{vl, cl0.wedge, node.g + arc, arc};
     if (best_root_g_.claim(turn.wedge, turn.g)) {
       for (int t = m - 2, end = std::max(0, cl.in - 1); t >= end; --t) {
         const int j = k + 1 + t;

@@ -191,11 +191,13 @@ class PolyanyaQuery final : public SearchGraph {
     std::size_t used_ = 0;
   };
 
-  /// The root a group of successors shares: its point, pruning key and g.
+  /// The root a group of successors shares: its point, pruning key and g, and the length of
+  /// the arc to it from the root of the node being expanded (0 for that same root).
   struct Root {
     Point point;
     int wedge;
     double g;
+    double arc;
   };
   using Corner = PolyanyaMesh::Corner;
   /// A successor's cone ray as its node stores it: the ray's exact point besides the root,
