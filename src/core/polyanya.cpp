@@ -354,15 +354,13 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
       lo = guess + 1;
     }
   }
-  while (lo < hi) {
+  while (lo < hi) {  // conditional moves, not branches: the sides are unpredictable
     const int mid = lo + (hi - lo) / 2;
     const int sm = side(mid);
-    if (sm >= 0) {
-      hi = mid;
-      side_hi = sm;
-    } else {
-      lo = mid + 1;
-    }
+    const bool on_or_left = sm >= 0;
+    hi = on_or_left ? mid : hi;
+    side_hi = on_or_left ? sm : side_hi;
+    lo = on_or_left ? lo : mid + 1;
   }
   int out = lo;
   if (out < m) {
