@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "core/funnel.hpp"
 #include "core/grid.hpp"
 #include "core/navmesh.hpp"
 #include "core/polyanya.hpp"
@@ -108,6 +109,11 @@ TEST_CASE("polypath svg --method navmesh --node-placement draws corridor, portal
     CHECK(svgElements(svgGroup(svg, "layer-nav-corridor"), "path").size() == expected.corridor.size());
     // The corridor's portals (the first and last, start and goal points, are not drawn).
     CHECK(svgElements(svgGroup(svg, "layer-nav-portals"), "line").size() == expected.portals.size() - 2);
+    // The portals an agent steers through (seed 003's portal corridor), as the editor draws them.
+    std::size_t steer = 0;
+    for (const FunnelPortal& q : portalCorridor(expected.portals).portals) steer += q.left != q.right;
+    REQUIRE(steer > 0);
+    CHECK(svgElements(svgGroup(svg, "layer-nav-steer-portals"), "line").size() == steer);
   }
 }
 

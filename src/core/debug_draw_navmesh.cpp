@@ -82,6 +82,7 @@ void drawFunnel(DebugDraw& dd, const FunnelState& state, const std::vector<Funne
 void drawNavMeshPath(DebugDraw& dd, const NavMesh& mesh, const NavMeshPath& path, std::uint32_t layers) {
   drawCorridor(dd, mesh, path.corridor, layers);
   drawPortals(dd, path.portals, layers);
+  if (layers & LayerNavSteerPortals) drawSteerPortals(dd, portalCorridor(path.portals).portals, layers);
   if ((layers & LayerPath) && path.found)
     for (std::size_t i = 1; i < path.points.size(); ++i)
       dd.line(path.points[i - 1], path.points[i], layerColor(LayerPath), 4.0f);

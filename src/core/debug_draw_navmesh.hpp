@@ -37,7 +37,8 @@ void drawPortalCorridor(DebugDraw& dd, const PortalCorridor& corridor, std::uint
 void drawFunnel(DebugDraw& dd, const FunnelState& state, const std::vector<FunnelPortal>& portals,
                 std::uint32_t layers);
 
-/// A finished navmesh query: corridor, portals and the funnel path (LayerPath).
+/// A finished navmesh query: corridor, portals, the portals an agent steers through
+/// (drawSteerPortals) and the funnel path (LayerPath).
 void drawNavMeshPath(DebugDraw& dd, const NavMesh& mesh, const NavMeshPath& path, std::uint32_t layers);
 
 }  // namespace polypath

@@ -148,7 +148,8 @@ PolygonMap::PolygonMap(std::vector<Polygon> polygons) {
 
 void PolygonMap::insertContactPoints() {
   // Every ring vertex that lies inside an edge (of any ring) becomes a vertex of that
-  // edge too. O(n^2) exact tests with a bounding-box reject; inputs are ring vertices, so
+  // edge too. O(n^2) exact tests for the points in the edge's box (by x, from a sorted
+  // list, then by y, before any call); inputs are ring vertices, so
   // inserting never creates new contacts.
   std::vector<Point> all;
   for (const Polygon& poly : polygons_) {
@@ -167,8 +168,9 @@ void PolygonMap::insertContactPoints() {
       // Points are sorted by x: only those within the edge's x range can lie on it.
       const auto lo = std::lower_bound(all.begin(), all.end(), Point{std::min(a.x, b.x), -HUGE_VAL},
                                        [](Point p, Point q) { return p.x != q.x ? p.x < q.x : p.y < q.y; });
+      const double ylo = std::min(a.y, b.y), yhi = std::max(a.y, b.y);
       for (auto it = lo; it != all.end() && it->x <= std::max(a.x, b.x); ++it)
-        if (strictlyInsideSegment(a, b, *it)) inside.push_back(*it);
+        if (it->y >= ylo && it->y <= yhi && strictlyInsideSegment(a, b, *it)) inside.push_back(*it);
       std::sort(inside.begin(), inside.end(), [&](Point p, Point q) { return dot(p - a, b - a) < dot(q - a, b - a); });
       out.insert(out.end(), inside.begin(), inside.end());
     }
