@@ -49,12 +49,11 @@ inline bool isFinite(Point p) { return std::isfinite(p.x) && std::isfinite(p.y);
 /// The exact stages of orient() (after its floating-point filter could not decide).
 int orientAdaptive(Point a, Point b, Point c);
 
-/// Exact sign of the orientation of the triangle (a, b, c): +1 when c lies to the
-/// left of the directed line a->b (counter-clockwise in a y-up frame), -1 to the
-/// right, 0 when the three points are collinear. Exact for all finite inputs whose
-/// coordinate products neither overflow nor underflow. The filter is inline (searches
-/// call this in their inner loops); the exact stages are in geometry.cpp.
-inline int orient(Point a, Point b, Point c) {
+/// The floating-point filter of orient() (Shewchuk's error bound for orient2d): +1 or -1
+/// when the rounded determinant already has the exact sign, 2 when it cannot tell (then
+/// orientAdaptive decides). Never 2 for a clear answer, never wrong: a caller may test cheap
+/// special cases (c equal to a or b, which always gives 2) only after the filter failed.
+inline int orientFilter(Point a, Point b, Point c) {
   const double detLeft = (b.x - a.x) * (c.y - a.y);
   const double detRight = (b.y - a.y) * (c.x - a.x);
   const double det = detLeft - detRight;
@@ -64,7 +63,17 @@ inline int orient(Point a, Point b, Point c) {
   const double bound = errBoundA * (std::abs(detLeft) + std::abs(detRight));
   if (det > bound) return 1;
   if (-det > bound) return -1;
-  return orientAdaptive(a, b, c);
+  return 2;
+}
+
+/// Exact sign of the orientation of the triangle (a, b, c): +1 when c lies to the
+/// left of the directed line a->b (counter-clockwise in a y-up frame), -1 to the
+/// right, 0 when the three points are collinear. Exact for all finite inputs whose
+/// coordinate products neither overflow nor underflow. The filter is inline (searches
+/// call this in their inner loops); the exact stages are in geometry.cpp.
+inline int orient(Point a, Point b, Point c) {
+  const int o = orientFilter(a, b, c);
+  return o != 2 ? o : orientAdaptive(a, b, c);
 }
 
 /// Exact: p lies on the closed segment [a, b] (endpoints included).

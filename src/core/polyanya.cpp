@@ -112,6 +112,13 @@ PolyanyaMesh::PolyanyaMesh(const NavMesh& mesh) : mesh_(&mesh), bridges_(mesh) {
     }
   }
   for (Corner& c : corners_) c.turn = wall_at[c.wedge];
+  // List each face's corners twice (cornersOf()).
+  std::vector<Corner> twice;
+  twice.reserve(2 * corners_.size());
+  for (std::size_t f = 0; f < faces.size(); ++f)
+    for (int copy = 0; copy < 2; ++copy) twice.insert(twice.end(), corners_.begin() + offset_[f], corners_.begin() + offset_[f + 1]);
+  corners_.swap(twice);
+  for (int& o : offset_) o *= 2;
 }
 
 // [SECTION] PolyanyaQuery
@@ -141,6 +148,10 @@ void PolyanyaQuery::reset(Point start, Point goal) {
 }
 
 Point PolyanyaQuery::position(NodeId n) const { return nodes_[n].root; }
+
+bool PolyanyaQuery::passable(const Corner& c) const {
+  return c.across >= 0 && pmesh_->bridges().mayCross(c.bridge, goal_components_);
+}
 
 bool PolyanyaQuery::isGoalFace(int f) const {
   for (int g : goal_faces_)  // one face, or the few around a goal on an edge or vertex
@@ -206,12 +217,15 @@ NodeId PolyanyaQuery::add(const PolyanyaNode& node, std::vector<Arc>& out, NodeI
 static_assert(sizeof(PolyanyaNode) == 128, "PolyanyaNode grew: see its comment");
 
 // A successor on the edge from corner e to the next, from `right` (e's side) to `left`: it
-// leads into the face across that edge, where the same edge runs the other way.
-void PolyanyaQuery::addEdge(const Root& root, const Corner& e, Point right, PolyanyaRay right_ray, Point left,
-                            PolyanyaRay left_ray, bool collinear, std::vector<Arc>& out, NodeId from,
+// leads into the face across that edge, where the same edge runs the other way. The cone's
+// rays through the two ends are given as the node stores them (each ray's line passes through
+// root.point), so no point is compared to decide their direction. The caller has checked
+// passable(e).
+void PolyanyaQuery::addEdge(const Root& root, const Corner& e, Point right, ConeRay right_ray, Point left,
+                            ConeRay left_ray, bool collinear, std::vector<Arc>& out, NodeId from,
                             const Point* via) const {
-  if (e.across < 0 || right == left || !pmesh_->bridges().mayCross(e.bridge, goal_components_)) return;
-  const Point parent = nodes_[from].root;
+  assert(passable(e));
+  if (right == left) return;
   const NodeId id = static_cast<NodeId>(nodes_.size());
   PolyanyaNode& s = nodes_.emplace_back();  // written in place: a node is 128 bytes
   s.kind = PolyanyaNode::Kind::Interval;
@@ -220,43 +234,35 @@ void PolyanyaQuery::addEdge(const Root& root, const Corner& e, Point right, Poly
   s.g = root.g;
   s.left = left;
   s.right = right;
-  // Every ray of a cone has the root on its line, as one of its two exact points.
-  assert(left_ray.p == root.point || left_ray.q == root.point);
-  assert(right_ray.p == root.point || right_ray.q == root.point);
-  s.left_from_through = !(left_ray.p == root.point);
-  s.left_through = s.left_from_through ? left_ray.p : left_ray.q;
-  s.right_from_through = !(right_ray.p == root.point);
-  s.right_through = s.right_from_through ? right_ray.p : right_ray.q;
+  s.left_through = left_ray.through;
+  s.left_from_through = left_ray.from_through;
+  s.right_through = right_ray.through;
+  s.right_from_through = right_ray.from_through;
   s.face = e.across;
   s.edge = e.across_edge;
   s.collinear = collinear;
   s.has_via = via != nullptr;
   s.parent = from;
-  double cost;
-  if (via) {
-    s.via = *via;
-    cost = dist(parent, *via) + dist(*via, root.point);
-  } else {
-    cost = dist(parent, root.point);
-  }
-  out.push_back({id, cost});
+  if (via) s.via = *via;
+  out.push_back({id, root.arc});
 }
 
 // The edge from corner ca to corner cb lies on a line through the root but does not contain it (a face with a
 // straight angle, or an edge along a ray of the cone): the root sees it edge-on. A path
 // runs along the line to its nearer end and may turn there: a successor rooted at that end,
-// which sees all of the face across the edge.
+// which sees all of the face across the edge. The caller has checked passable(ca).
 void PolyanyaQuery::addAlong(const Root& root, const Corner& ca, const Corner& cb, std::vector<Arc>& out,
                              NodeId from) const {
   const Point a = ca.point, b = cb.point;
-  if (root.point == a || root.point == b || ca.across < 0 || !pmesh_->bridges().mayCross(ca.bridge, goal_components_))
-    return;
+  assert(passable(ca));
+  if (root.point == a || root.point == b) return;
   const bool a_near = dist(root.point, a) <= dist(root.point, b);
   const Point end = a_near ? a : b;
-  const Root turn{end, a_near ? ca.wedge : cb.wedge, root.g + dist(root.point, end)};
+  const double run = dist(root.point, end);
+  const Root turn{end, a_near ? ca.wedge : cb.wedge, root.g + run, root.arc + run};
   if (!best_root_g_.claim(turn.wedge, turn.g)) return;
   const Point via = root.point;
-  addEdge(turn, ca, a, {end, a}, b, {end, b}, true, out, from, root.point == nodes_[from].root ? nullptr : &via);
+  addEdge(turn, ca, a, {a}, b, {b}, true, out, from, root.point == nodes_[from].root ? nullptr : &via);
 }
 
 void PolyanyaQuery::neighbours(NodeId n, std::vector<Arc>& out) const {
@@ -283,7 +289,7 @@ void PolyanyaQuery::expand(NodeId n, std::vector<Arc>& out) const {
   }
   // The start sees all of every face that contains it: the whole edges of those faces are
   // its successors (edges through the start lead into faces that also contain it).
-  const Root root{start_, -1, 0.0};
+  const Root root{start_, -1, 0.0, 0.0};
   bool goal_in_sight = false;
   for (int f : start_faces_) {
     if (isGoalFace(f)) goal_in_sight = true;
@@ -292,13 +298,14 @@ void PolyanyaQuery::expand(NodeId n, std::vector<Arc>& out) const {
     reserveSuccessors(m);
     for (int j = 0; j < m; ++j) {
       const Corner& ca = cd[j];
-      const Corner& cb = cd[j + 1 < m ? j + 1 : 0];
+      const Corner& cb = cd[j + 1];
+      if (!passable(ca)) continue;
       const Point a = ca.point, b = cb.point;
       if (orient(a, b, start_) == 0) {
         if (!onSegment(a, b, start_)) addAlong(root, ca, cb, out, n);
         continue;
       }
-      addEdge(root, ca, a, {start_, a}, b, {start_, b}, false, out, n);
+      addEdge(root, ca, a, {a}, b, {b}, false, out, n);
     }
   }
   if (goal_in_sight) out.push_back({goalNode(), dist(start_, goal_)});
@@ -306,12 +313,14 @@ void PolyanyaQuery::expand(NodeId n, std::vector<Arc>& out) const {
 
 namespace {
 
-/// Side of x of the ray: exact, with the ray's own points answered without arithmetic (a
-/// cone's ray passes through a face vertex in most expansions, where the floating-point
-/// filter cannot decide and the exact stage would run).
+/// Side of x of the ray: exact. When the floating-point filter cannot decide, the ray's own
+/// points are answered without the exact stage (a cone's ray passes through a face vertex
+/// in most expansions, and the filter never decides at those).
 inline int sideOf(const PolyanyaRay& ray, Point x) {
+  const int o = orientFilter(ray.p, ray.q, x);
+  if (o != 2) return o;
   if (x == ray.q || x == ray.p) return 0;
-  return ray.side(x);
+  return orientAdaptive(ray.p, ray.q, x);
 }
 
 /// Where a ray of a node's cone crosses the far chain of a convex face: the chain is the
@@ -327,22 +336,31 @@ struct Crossing {
 /// The ray enters the convex face through the entry edge, so along the chain its side goes
 /// -1 ... 0 ... +1 once: a binary search finds where (O(log m) exact predicates, where a
 /// scan of a merged mesh's 30-corner face would take 30). `from` is a chain index known to
-/// be at or before the first vertex on or left of the ray (0 when nothing is known).
-Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int m, int k, int from = 0) {
-  auto side = [&](int t) {
-    const int i = k + 1 + t;
-    return sideOf(ray, cd[i < m ? i : i - m].point);
-  };
+/// be at or before the first vertex on or left of the ray (0 when nothing is known). When
+/// `guess` (a likely answer, at or after `from`) is given, it is probed first. Probe order
+/// does not matter for a left ray. It does for a right ray through chain vertex 0 itself (the
+/// interval starts at that corner): vertex 0 is then on its line while the next ones may lie
+/// right of it, and the search from the middle, which classes vertex 0 as right unless the
+/// whole chain is on or left of the ray, is what expandInterval expects: no guess there.
+Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int m, int k, int from = 0, int guess = -1) {
+  auto side = [&](int t) { return sideOf(ray, cd[k + 1 + t].point); };
   int lo = from, hi = m, side_hi = 2;  // first t with side >= 0, and its side once probed
-  while (lo < hi) {
+  if (guess >= lo && guess < hi) {
+    const int sg = side(guess);
+    if (sg >= 0) {
+      hi = guess;
+      side_hi = sg;
+    } else {
+      lo = guess + 1;
+    }
+  }
+  while (lo < hi) {  // conditional moves, not branches: the sides are unpredictable
     const int mid = lo + (hi - lo) / 2;
     const int sm = side(mid);
-    if (sm >= 0) {
-      hi = mid;
-      side_hi = sm;
-    } else {
-      lo = mid + 1;
-    }
+    const bool on_or_left = sm >= 0;
+    hi = on_or_left ? mid : hi;
+    side_hi = on_or_left ? sm : side_hi;
+    lo = on_or_left ? lo : mid + 1;
   }
   int out = lo;
   if (out < m) {
@@ -366,31 +384,33 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
   const PolyanyaNode& node = nodes_[n];  // stays valid: no successor moves nodes_ now
   const int k = node.edge;
   const Point r = node.root, L = node.left, R = node.right;
-  const Root same{r, node.root_wedge, node.g};
+  const Root same{r, node.root_wedge, node.g, 0.0};
   const Corner* cd = pmesh_->cornersOf(f);
-  auto at = [&](int i) -> const Corner& { return cd[i < m ? i : i - m]; };  // i in [0, 2m)
 
   if (node.collinear) {
     // The root is a vertex of this convex face: all of it is in sight.
     if (isGoalFace(f)) out.push_back({goalNode(), dist(r, goal_)});
     for (int j = k + 1; j < k + m; ++j) {
-      const Corner &ca = at(j), &cb = at(j + 1);
-      if (ca.across < 0) continue;  // a wall
+      const Corner &ca = cd[j], &cb = cd[j + 1];
+      if (!passable(ca)) continue;
       const Point a = ca.point, b = cb.point;
       if (r != a && r != b && orient(r, a, b) == 0) addAlong(same, ca, cb, out, n);
-      else addEdge(same, ca, a, {r, a}, b, {r, b}, r == a || r == b, out, n);
+      else addEdge(same, ca, a, {a}, b, {b}, r == a || r == b, out, n);
     }
     return;
   }
 
   const PolyanyaRay rr = node.rightRay();
   const PolyanyaRay lr = node.leftRay();
+  const ConeRay right_cone{node.right_through, node.right_from_through};
+  const ConeRay left_cone{node.left_through, node.left_from_through};
   // Chain vertex t is face vertex k + 1 + t: t = 0 is the right end of the entry edge and
   // t = m - 1 its left end.
   // Both rays' lines pass through r, which is not inside the face, so inside the face they
   // do not meet: a vertex right of the right ray is right of the left ray too, and the left
   // ray's crossing is at or after the right ray's (cl.in >= cr.in).
-  const Crossing cr = crossChain(rr, cd, m, k), cl = crossChain(lr, cd, m, k, cr.in);
+  // Most intervals project onto one far edge: the left ray's first guess is the right one's crossing.
+  const Crossing cr = crossChain(rr, cd, m, k), cl = crossChain(lr, cd, m, k, cr.in, cr.in);
 
   if (isGoalFace(f)) {
     const int sr = rr.side(goal_), sl = lr.side(goal_);
@@ -409,7 +429,7 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
   }
 
   // An interval end at a corner vertex: the path may turn there (non-observable successors).
-  const Corner &cr0 = at(k + 1), &cl0 = cd[k];
+  const Corner &cr0 = cd[k + 1], &cl0 = cd[k];
   const Point vr = cr0.point, vl = cl0.point;
   const bool turn_right = R == vr && cr0.turn;
   const bool turn_left = L == vl && cl0.turn;
@@ -420,8 +440,8 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
   // an edge with both ends on one ray's line is seen edge-on along that ray.
   for (int t = std::max(0, cr.in - 1), last = std::min(m - 2, cl.out - 1); t <= last; ++t) {
     const int j = k + 1 + t;
-    const Corner &ca = at(j), &cb = at(j + 1);
-    if (ca.across < 0) continue;  // a wall
+    const Corner &ca = cd[j], &cb = cd[j + 1];
+    if (!passable(ca)) continue;  // checked first: most far edges of a merged mesh's face are walls or bridges
     const int ar = cr.side(t), br = cr.side(t + 1), al = cl.side(t), bl = cl.side(t + 1);
     if ((ar == 0 && br == 0) || (al == 0 && bl == 0)) {
       // Seen edge-on from the corner it starts at (the ray runs on along it past an interval
@@ -436,22 +456,23 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
     const Point a = ca.point, b = cb.point;
     const Point from = ar >= 0 ? a : lineCut(rr, a, ar, b, br);
     const Point to = bl <= 0 ? b : lineCut(lr, a, al, b, bl);
-    addEdge(same, ca, from, ar >= 0 ? PolyanyaRay{r, a} : rr, to, bl <= 0 ? PolyanyaRay{r, b} : lr, false, out, n);
+    addEdge(same, ca, from, ar >= 0 ? ConeRay{a} : right_cone, to, bl <= 0 ? ConeRay{b} : left_cone, false, out, n);
   }
 
   // Non-observable successors on the right: the interval ends at the corner v[k+1]; the
   // chain up to where it crosses to the left of the ray r->R.
   if (turn_right) {
-    const Root turn{vr, cr0.wedge, node.g + dist(r, vr)};
+    const double arc = dist(r, vr);
+    const Root turn{vr, cr0.wedge, node.g + arc, arc};
     if (best_root_g_.claim(turn.wedge, turn.g)) {
       for (int t = 0, end = std::min(cr.out, m - 1); t < end; ++t) {
         const int j = k + 1 + t;
-        const Corner &ca = at(j), &cb = at(j + 1);
-        if (ca.across < 0) continue;  // a wall
+        const Corner &ca = cd[j], &cb = cd[j + 1];
+        if (!passable(ca)) continue;
         const Point a = ca.point, b = cb.point;
         const int br = cr.side(t + 1);
         if (t == 0) {  // the edge from the corner itself: a fan around it
-          if (br <= 0) addEdge(turn, ca, a, {vr, a}, b, {vr, b}, true, out, n);
+          if (br <= 0) addEdge(turn, ca, a, {a}, b, {b}, true, out, n);
           continue;
         }
         if (orient(vr, a, b) == 0) {
@@ -459,24 +480,25 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
           continue;
         }
         // Left of this part lies the ray r->vr continued beyond the corner.
-        addEdge(turn, ca, a, {vr, a}, br <= 0 ? b : lineCut(rr, a, cr.side(t), b, br),
-                br <= 0 ? PolyanyaRay{vr, b} : PolyanyaRay{r, vr}, false, out, n);
+        addEdge(turn, ca, a, {a}, br <= 0 ? b : lineCut(rr, a, cr.side(t), b, br), br <= 0 ? ConeRay{b} : ConeRay{r, true},
+                false, out, n);
       }
     }
   }
   // Non-observable successors on the left: the interval ends at the corner v[k]; the chain
   // back to where it crosses to the right of the ray r->L.
   if (turn_left) {
-    const Root turn{vl, cl0.wedge, node.g + dist(r, vl)};
+    const double arc = dist(r, vl);
+    const Root turn{vl, cl0.wedge, node.g + arc, arc};
     if (best_root_g_.claim(turn.wedge, turn.g)) {
       for (int t = m - 2, end = std::max(0, cl.in - 1); t >= end; --t) {
         const int j = k + 1 + t;
-        const Corner &ca = at(j), &cb = at(j + 1);
-        if (ca.across < 0) continue;  // a wall
+        const Corner &ca = cd[j], &cb = cd[j + 1];
+        if (!passable(ca)) continue;
         const Point a = ca.point, b = cb.point;
         const int al = cl.side(t);
         if (t == m - 2) {  // the edge into the corner itself: a fan around it
-          if (al >= 0) addEdge(turn, ca, a, {vl, a}, b, {vl, b}, true, out, n);
+          if (al >= 0) addEdge(turn, ca, a, {a}, b, {b}, true, out, n);
           continue;
         }
         if (orient(vl, a, b) == 0) {
@@ -484,8 +506,8 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
           continue;
         }
         // Right of this part lies the ray r->vl continued beyond the corner.
-        addEdge(turn, ca, al >= 0 ? a : lineCut(lr, a, al, b, cl.side(t + 1)),
-                al >= 0 ? PolyanyaRay{vl, a} : PolyanyaRay{r, vl}, b, {vl, b}, false, out, n);
+        addEdge(turn, ca, al >= 0 ? a : lineCut(lr, a, al, b, cl.side(t + 1)), al >= 0 ? ConeRay{a} : ConeRay{r, true}, b,
+                {b}, false, out, n);
       }
     }
   }
@@ -505,8 +527,9 @@ double PolyanyaQuery::heuristic(Heuristic kind, NodeId n, NodeId) const {
     const Point foot = L + d * s;
     t = foot * 2.0 - t;
   }
-  if (orient(r, R, t) >= 0 && orient(r, L, t) <= 0) return dist(r, t);
-  const Point e = orient(r, R, t) < 0 ? R : L;  // floating h: a rounding error here only shifts f by ~1e-16
+  const int right_side = orient(r, R, t);
+  if (right_side >= 0 && orient(r, L, t) <= 0) return dist(r, t);
+  const Point e = right_side < 0 ? R : L;  // floating h: a rounding error here only shifts f by ~1e-16
   return dist(r, e) + dist(e, goal_);
 }
 

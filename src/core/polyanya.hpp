@@ -66,9 +66,11 @@ class PolyanyaMesh {
     std::int16_t across_edge = -1;  ///< index of the same edge in the face across
     std::uint8_t turn = 0;          ///< 1 when the wedge touches a wall edge (Polyanya's "corner vertex")
   };
-  /// The corners of face f in order (cornerCount(f) of them).
+  /// The corners of face f in order, listed twice: 2 * cornerCount(f) entries, corner i + m
+  /// the same as corner i, so a walk of at most m corners from any corner needs no wrap-around.
   const Corner* cornersOf(int f) const { return corners_.data() + offset_[f]; }
-  int cornerCount(int f) const { return offset_[f + 1] - offset_[f]; }
+  /// The number of corners of face f (m).
+  int cornerCount(int f) const { return (offset_[f + 1] - offset_[f]) / 2; }
   /// The largest corner count of any face (sizes an expansion's scratch once per query).
   int maxCorners() const { return max_corners_; }
   /// Bridges of the face adjacency graph (dead-end regions).
@@ -77,8 +79,8 @@ class PolyanyaMesh {
  private:
   const NavMesh* mesh_;
   FaceBridges bridges_;
-  std::vector<int> offset_;
-  std::vector<Corner> corners_;
+  std::vector<int> offset_;      // per face: its first entry in corners_
+  std::vector<Corner> corners_;  // every face's corners, twice
   int max_corners_ = 0;
 };
 
@@ -189,21 +191,32 @@ class PolyanyaQuery final : public SearchGraph {
     std::size_t used_ = 0;
   };
 
-  /// The root a group of successors shares: its point, pruning key and g.
+  /// The root a group of successors shares: its point, pruning key and g, and the length of
+  /// the arc to it from the root of the node being expanded (0 for that same root).
   struct Root {
     Point point;
     int wedge;
     double g;
+    double arc;
   };
   using Corner = PolyanyaMesh::Corner;
+  /// A successor's cone ray as its node stores it: the ray's exact point besides the root,
+  /// and whether the ray runs from that point to the root (PolyanyaNode::leftRay()).
+  struct ConeRay {
+    Point through;
+    bool from_through = false;
+  };
 
   bool isGoalFace(int f) const;
+  /// The edge from corner c is shared, and crossing it may lead to the goal (not a bridge
+  /// into a region without it). Successors are built only across such edges.
+  bool passable(const Corner& c) const;
   void expand(NodeId n, std::vector<Arc>& out) const;
   /// Makes room for every successor of one expansion of a face with m corners, so references
   /// into nodes_ stay valid while it runs.
   void reserveSuccessors(int m) const;
   NodeId add(const PolyanyaNode& node, std::vector<Arc>& out, NodeId from) const;
-  void addEdge(const Root& root, const Corner& e, Point right, PolyanyaRay right_ray, Point left, PolyanyaRay left_ray,
+  void addEdge(const Root& root, const Corner& e, Point right, ConeRay right_ray, Point left, ConeRay left_ray,
                bool collinear, std::vector<Arc>& out, NodeId from, const Point* via = nullptr) const;
   void addAlong(const Root& root, const Corner& ca, const Corner& cb, std::vector<Arc>& out, NodeId from) const;
   void expandInterval(NodeId n, std::vector<Arc>& out) const;
