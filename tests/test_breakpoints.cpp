@@ -6,9 +6,9 @@
 #include <sstream>
 #include <vector>
 
-#include "core/breakpoints.hpp"
-#include "core/node_inspector.hpp"
-#include "core/search_timeline.hpp"
+#include "polypath/debug/breakpoints.hpp"
+#include "polypath/debug/node_inspector.hpp"
+#include "polypath/debug/search_timeline.hpp"
 #include "support/loaded_map.hpp"
 
 using namespace polypath;

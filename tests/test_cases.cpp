@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <optional>
 
-#include "core/visibility_graph.hpp"
-#include "io/map_io.hpp"
+#include "polypath/core/visibility_graph.hpp"
+#include "polypath/formats/map_io.hpp"
 
 using namespace polypath;
 namespace fs = std::filesystem;

@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <optional>
 
-#include "core/grid.hpp"
-#include "io/map_io.hpp"
+#include "polypath/core/grid.hpp"
+#include "polypath/formats/map_io.hpp"
 
 using namespace polypath;
 namespace fs = std::filesystem;

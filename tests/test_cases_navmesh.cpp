@@ -9,10 +9,10 @@
 #include <filesystem>
 #include <optional>
 
-#include "core/navmesh.hpp"
-#include "core/polyanya.hpp"
-#include "io/map_io.hpp"
-#include "io/navmesh_build.hpp"
+#include "polypath/core/navmesh.hpp"
+#include "polypath/core/polyanya.hpp"
+#include "polypath/formats/map_io.hpp"
+#include "polypath/geom/navmesh_build.hpp"
 
 using namespace polypath;
 namespace fs = std::filesystem;

@@ -9,11 +9,12 @@
 
 #include <catch2/catch.hpp>
 
-#include "core/visibility_graph.hpp"
-#include "io/clearance.hpp"
-#include "io/map_io.hpp"
+#include "polypath/core/visibility_graph.hpp"
+#include "polypath/geom/clearance.hpp"
+#include "polypath/formats/map_io.hpp"
 #include "support/oracle.hpp"
 #include "support/segment_distance.hpp"
+#include "polypath/geom/map_validation.hpp"
 
 using namespace polypath;
 using Catch::Matchers::Contains;

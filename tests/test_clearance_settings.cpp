@@ -7,7 +7,8 @@
 
 #include <catch2/catch.hpp>
 
-#include "io/map_io.hpp"
+#include "polypath/formats/map_io.hpp"
+#include "polypath/geom/map_validation.hpp"
 
 using namespace polypath;
 using Catch::Matchers::Contains;

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/visibility_graph.hpp"
-#include "io/map_io.hpp"
+#include "polypath/core/visibility_graph.hpp"
+#include "polypath/formats/map_io.hpp"
 #include "support/loaded_map.hpp"
 #include "support/run_cli.hpp"
 #include "support/temp_dir.hpp"

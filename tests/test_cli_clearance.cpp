@@ -8,9 +8,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "core/visibility_graph.hpp"
-#include "io/clearance.hpp"
-#include "io/map_io.hpp"
+#include "polypath/core/visibility_graph.hpp"
+#include "polypath/geom/clearance.hpp"
+#include "polypath/formats/map_io.hpp"
 #include "support/run_cli.hpp"
 #include "support/temp_dir.hpp"
 

@@ -3,8 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/layer_names.hpp"
-#include "io/svg_draw.hpp"
+#include "polypath/debug/layer_names.hpp"
+#include "polypath/formats/svg_draw.hpp"
 #include "support/loaded_map.hpp"
 #include "support/run_cli.hpp"
 #include "support/svg_checks.hpp"

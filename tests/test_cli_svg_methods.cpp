@@ -8,13 +8,13 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "core/funnel.hpp"
-#include "core/grid.hpp"
-#include "core/navmesh.hpp"
-#include "core/polyanya.hpp"
-#include "io/clearance.hpp"
-#include "io/navmesh_build.hpp"
-#include "io/svg_draw.hpp"
+#include "polypath/core/funnel.hpp"
+#include "polypath/core/grid.hpp"
+#include "polypath/core/navmesh.hpp"
+#include "polypath/core/polyanya.hpp"
+#include "polypath/geom/clearance.hpp"
+#include "polypath/geom/navmesh_build.hpp"
+#include "polypath/formats/svg_draw.hpp"
 #include "support/loaded_map.hpp"
 #include "support/run_cli.hpp"
 #include "support/svg_checks.hpp"

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <string>
 
-#include "core/debug_draw.hpp"
+#include "polypath/debug/debug_draw.hpp"
 
 using namespace polypath;
 

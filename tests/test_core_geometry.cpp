@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "core/geometry.hpp"
+#include "polypath/core/geometry.hpp"
 
 using polypath::orient;
 using polypath::Point;

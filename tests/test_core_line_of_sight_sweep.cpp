@@ -5,7 +5,7 @@
 
 #include <random>
 
-#include "core/polygon_map.hpp"
+#include "polypath/core/polygon_map.hpp"
 #include "reference/synthetic_maps.hpp"
 #include "support/random_maps.hpp"
 

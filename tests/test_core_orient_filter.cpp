@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <random>
 
-#include "core/geometry.hpp"
+#include "polypath/core/geometry.hpp"
 
 using namespace polypath;
 

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/polygon_map.hpp"
-#include "core/visibility_graph.hpp"
+#include "polypath/core/polygon_map.hpp"
+#include "polypath/core/visibility_graph.hpp"
 
 using namespace polypath;
 

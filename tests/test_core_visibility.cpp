@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "core/visibility_graph.hpp"
+#include "polypath/core/visibility_graph.hpp"
 
 using namespace polypath;
 

@@ -7,10 +7,11 @@
 #include <memory>
 #include <random>
 
-#include "core/visibility_graph.hpp"
-#include "io/map_io.hpp"
+#include "polypath/core/visibility_graph.hpp"
+#include "polypath/formats/map_io.hpp"
 #include "reference/synthetic_maps.hpp"
 #include "support/random_maps.hpp"
+#include "polypath/geom/map_validation.hpp"
 
 using namespace polypath;
 

@@ -28,12 +28,12 @@
 #include <optional>
 #include <random>
 
-#include "core/visibility_graph.hpp"
-#include "editor/camera.hpp"
-#include "editor/picking.hpp"
-#include "editor/preferences.hpp"
-#include "editor/recovery.hpp"
-#include "editor/sdl_draw.hpp"
+#include "polypath/core/visibility_graph.hpp"
+#include "editor/canvas/camera.hpp"
+#include "editor/canvas/picking.hpp"
+#include "editor/app/preferences.hpp"
+#include "editor/app/recovery.hpp"
+#include "editor/canvas/sdl_draw.hpp"
 #include "stb_image.h"
 #include "support/scoped_env.hpp"
 

@@ -5,14 +5,14 @@
 
 #include "support/editor_test.hpp"
 
-#include "core/grid.hpp"
-#include "core/navmesh.hpp"
-#include "core/polyanya.hpp"
-#include "editor/compare_titles.hpp"
-#include "editor/compare_view.hpp"
-#include "editor/panel_widgets.hpp"
+#include "polypath/core/grid.hpp"
+#include "polypath/core/navmesh.hpp"
+#include "polypath/core/polyanya.hpp"
+#include "editor/compare/compare_titles.hpp"
+#include "editor/compare/compare_view.hpp"
+#include "editor/panels/panel_widgets.hpp"
 #include "imgui.h"
-#include "io/navmesh_build.hpp"
+#include "polypath/geom/navmesh_build.hpp"
 #include "support/image_scan.hpp"
 #include "support/loaded_map.hpp"
 

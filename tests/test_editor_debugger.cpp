@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "core/breakpoints.hpp"
-#include "core/search.hpp"
+#include "polypath/debug/breakpoints.hpp"
+#include "polypath/core/search.hpp"
 
 namespace {
 

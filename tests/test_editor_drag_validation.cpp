@@ -6,7 +6,8 @@
 
 #include <filesystem>
 
-#include "editor/scene.hpp"
+#include "editor/document/scene.hpp"
+#include "polypath/geom/map_validation.hpp"
 
 using namespace polypath;
 using namespace polypath::editor;

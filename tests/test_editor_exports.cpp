@@ -11,9 +11,9 @@
 
 #include "stb_image.h"
 
-#include "core/search.hpp"
-#include "editor/exports.hpp"
-#include "io/svg_draw.hpp"
+#include "polypath/core/search.hpp"
+#include "editor/exports/exports.hpp"
+#include "polypath/formats/svg_draw.hpp"
 #include "support/loaded_map.hpp"
 #include "support/run_cli.hpp"
 #include "support/svg_checks.hpp"

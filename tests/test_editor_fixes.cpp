@@ -11,11 +11,11 @@
 #include "support/editor_test.hpp"
 #include "support/run_cli.hpp"
 
-#include "editor/camera.hpp"
+#include "editor/canvas/camera.hpp"
 #include "imgui.h"
-#include "editor/lessons.hpp"
-#include "editor/colours.hpp"
-#include "editor/scene_method.hpp"
+#include "editor/lessons/lessons.hpp"
+#include "editor/canvas/colours.hpp"
+#include "editor/document/scene_method.hpp"
 #include "stb_image.h"
 
 namespace {

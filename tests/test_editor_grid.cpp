@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
-#include "core/debug_draw.hpp"
-#include "io/movingai.hpp"
+#include "polypath/debug/debug_draw.hpp"
+#include "polypath/formats/movingai.hpp"
 #include "support/headless_editor.hpp"
 #include "support/temp_dir.hpp"
 

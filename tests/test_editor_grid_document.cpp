@@ -10,10 +10,10 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include "core/debug_draw.hpp"
-#include "editor/command_line.hpp"
-#include "io/movingai.hpp"
-#include "editor/recovery.hpp"
+#include "polypath/debug/debug_draw.hpp"
+#include "editor/app/command_line.hpp"
+#include "polypath/formats/movingai.hpp"
+#include "editor/app/recovery.hpp"
 #include "support/headless_editor.hpp"
 #include "support/scoped_env.hpp"
 #include "support/temp_dir.hpp"

@@ -11,7 +11,7 @@
 #include <set>
 #include <tuple>
 
-#include "core/layer_names.hpp"
+#include "polypath/debug/layer_names.hpp"
 #include "support/image_scan.hpp"
 
 namespace {

@@ -9,10 +9,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/search.hpp"
-#include "editor/lessons.hpp"
-#include "editor/lessons_panel.hpp"
-#include "io/lesson.hpp"
+#include "polypath/core/search.hpp"
+#include "editor/lessons/lessons.hpp"
+#include "editor/lessons/lessons_panel.hpp"
+#include "polypath/formats/lesson.hpp"
 #include "support/image_scan.hpp"
 #include "support/loaded_map.hpp"
 #include "support/run_cli.hpp"

@@ -13,11 +13,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/visibility_graph.hpp"
-#include "editor/picking.hpp"
-#include "editor/scene.hpp"
-#include "io/clearance.hpp"
-#include "io/map_io.hpp"
+#include "polypath/core/visibility_graph.hpp"
+#include "editor/canvas/picking.hpp"
+#include "editor/document/scene.hpp"
+#include "polypath/geom/clearance.hpp"
+#include "polypath/formats/map_io.hpp"
 #include "support/headless_editor.hpp"
 #include "support/run_cli.hpp"
 #include "support/temp_dir.hpp"

@@ -9,10 +9,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/polyanya.hpp"
-#include "core/recorded_graph.hpp"
-#include "editor/method_panel.hpp"
-#include "io/navmesh_build.hpp"
+#include "polypath/core/polyanya.hpp"
+#include "polypath/debug/recorded_graph.hpp"
+#include "editor/panels/method_panel.hpp"
+#include "polypath/geom/navmesh_build.hpp"
 #include "support/loaded_map.hpp"
 #include "support/run_cli.hpp"
 

@@ -18,12 +18,12 @@
 #include <optional>
 #include <random>
 
-#include "core/visibility_graph.hpp"
-#include "editor/background.hpp"
-#include "editor/edit_commands.hpp"
-#include "editor/grid_snap.hpp"
-#include "editor/history.hpp"
-#include "editor/preferences.hpp"
+#include "polypath/core/visibility_graph.hpp"
+#include "editor/canvas/background.hpp"
+#include "editor/document/edit_commands.hpp"
+#include "editor/canvas/grid_snap.hpp"
+#include "editor/document/history.hpp"
+#include "editor/app/preferences.hpp"
 #include "stb_image_write.h"
 #include "support/scoped_env.hpp"
 

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "core/funnel.hpp"
+#include "polypath/core/funnel.hpp"
 
 using namespace polypath;
 

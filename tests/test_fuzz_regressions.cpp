@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "fuzz/fuzz_one.hpp"
+#include "polypath/geom/map_validation.hpp"
 
 namespace fs = std::filesystem;
 using polypath::fuzz::Result;

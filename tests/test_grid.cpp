@@ -5,8 +5,8 @@
 #include <cmath>
 #include <filesystem>
 
-#include "core/grid.hpp"
-#include "io/movingai.hpp"
+#include "polypath/core/grid.hpp"
+#include "polypath/formats/movingai.hpp"
 
 using namespace polypath;
 namespace fs = std::filesystem;

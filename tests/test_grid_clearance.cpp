@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
-#include "core/grid.hpp"
-#include "core/search.hpp"
-#include "io/clearance.hpp"
-#include "io/map_io.hpp"
-#include "io/movingai.hpp"
+#include "polypath/core/grid.hpp"
+#include "polypath/core/search.hpp"
+#include "polypath/geom/clearance.hpp"
+#include "polypath/formats/map_io.hpp"
+#include "polypath/formats/movingai.hpp"
 #include "support/run_cli.hpp"
 #include "support/segment_distance.hpp"
 

@@ -6,10 +6,10 @@
 #include <filesystem>
 #include <map>
 
-#include "core/debug_draw_grid.hpp"
-#include "core/grid_smoothing.hpp"
-#include "io/map_io.hpp"
-#include "io/movingai.hpp"
+#include "polypath/debug/debug_draw_grid.hpp"
+#include "polypath/core/grid_smoothing.hpp"
+#include "polypath/formats/map_io.hpp"
+#include "polypath/formats/movingai.hpp"
 
 using namespace polypath;
 namespace fs = std::filesystem;

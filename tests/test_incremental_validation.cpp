@@ -7,8 +7,9 @@
 #include <filesystem>
 #include <random>
 
-#include "io/incremental_validation.hpp"
+#include "polypath/geom/incremental_validation.hpp"
 #include "support/random_maps.hpp"
+#include "polypath/geom/map_validation.hpp"
 
 using namespace polypath;
 

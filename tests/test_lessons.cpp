@@ -8,13 +8,14 @@
 #include <optional>
 #include <set>
 
-#include "core/breakpoints.hpp"
-#include "core/layer_names.hpp"
-#include "core/search_timeline.hpp"
-#include "core/visibility_graph.hpp"
-#include "io/lesson.hpp"
-#include "io/lesson_player.hpp"
+#include "polypath/debug/breakpoints.hpp"
+#include "polypath/debug/layer_names.hpp"
+#include "polypath/debug/search_timeline.hpp"
+#include "polypath/core/visibility_graph.hpp"
+#include "polypath/formats/lesson.hpp"
+#include "lessons/lesson_player.hpp"
 #include "support/temp_dir.hpp"
+#include "lessons/lesson_check.hpp"
 
 using namespace polypath;
 using Catch::Matchers::Contains;

@@ -11,8 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "io/map_io.hpp"
+#include "polypath/formats/map_io.hpp"
 #include "support/temp_dir.hpp"
+#include "polypath/geom/map_validation.hpp"
 
 using namespace polypath;
 namespace fs = std::filesystem;

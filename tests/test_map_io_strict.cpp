@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "io/map_io.hpp"
+#include "polypath/formats/map_io.hpp"
 #include "support/loaded_map.hpp"
 #include "support/temp_dir.hpp"
 

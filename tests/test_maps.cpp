@@ -8,10 +8,11 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/visibility_graph.hpp"
-#include "io/map_io.hpp"
+#include "polypath/core/visibility_graph.hpp"
+#include "polypath/formats/map_io.hpp"
 #include "support/loaded_map.hpp"
 #include "support/oracle.hpp"
+#include "polypath/geom/map_validation.hpp"
 
 using namespace polypath;
 namespace fs = std::filesystem;

@@ -4,10 +4,11 @@
 
 #include <filesystem>
 
-#include "core/navmesh.hpp"
-#include "core/visibility_graph.hpp"
-#include "io/mesh2.hpp"
-#include "io/navmesh_build.hpp"
+#include "polypath/core/navmesh.hpp"
+#include "polypath/core/visibility_graph.hpp"
+#include "polypath/formats/mesh2.hpp"
+#include "polypath/geom/navmesh_build.hpp"
+#include "polypath/geom/mesh_outline.hpp"
 
 using namespace polypath;
 namespace fs = std::filesystem;

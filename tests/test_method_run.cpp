@@ -6,9 +6,9 @@
 
 #include <string>
 
-#include "core/search.hpp"
-#include "io/map_io.hpp"
-#include "io/method_run.hpp"
+#include "polypath/core/search.hpp"
+#include "polypath/formats/map_io.hpp"
+#include "polypath/methods/method_run.hpp"
 #include "support/loaded_map.hpp"
 #include "support/oracle.hpp"
 

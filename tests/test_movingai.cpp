@@ -5,9 +5,10 @@
 #include <cmath>
 #include <string>
 
-#include "core/grid_trace.hpp"
-#include "io/movingai.hpp"
+#include "polypath/core/grid_trace.hpp"
+#include "polypath/formats/movingai.hpp"
 #include "support/temp_dir.hpp"
+#include "polypath/geom/map_validation.hpp"
 
 using namespace polypath;
 using Catch::Matchers::Contains;

@@ -10,9 +10,10 @@
 #include <cmath>
 #include <filesystem>
 
-#include "core/grid_trace.hpp"
-#include "core/visibility_graph.hpp"
-#include "io/movingai.hpp"
+#include "polypath/core/grid_trace.hpp"
+#include "polypath/core/visibility_graph.hpp"
+#include "polypath/formats/movingai.hpp"
+#include "polypath/geom/map_validation.hpp"
 
 using namespace polypath;
 namespace fs = std::filesystem;

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/navmesh.hpp"
+#include "polypath/core/navmesh.hpp"
 
 using namespace polypath;
 

@@ -4,8 +4,8 @@
 
 #include <cmath>
 
-#include "core/navmesh.hpp"
-#include "io/navmesh_build.hpp"
+#include "polypath/core/navmesh.hpp"
+#include "polypath/geom/navmesh_build.hpp"
 
 using namespace polypath;
 

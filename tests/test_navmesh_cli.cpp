@@ -9,10 +9,10 @@
 #include <vector>
 #include <nlohmann/json.hpp>
 
-#include "io/map_io.hpp"
-#include "core/navmesh.hpp"
-#include "core/visibility_graph.hpp"
-#include "io/mesh2.hpp"
+#include "polypath/formats/map_io.hpp"
+#include "polypath/core/navmesh.hpp"
+#include "polypath/core/visibility_graph.hpp"
+#include "polypath/formats/mesh2.hpp"
 #include "support/run_cli.hpp"
 #include "support/temp_dir.hpp"
 

@@ -5,7 +5,7 @@
 #include <map>
 #include <tuple>
 
-#include "core/debug_draw_navmesh.hpp"
+#include "polypath/debug/debug_draw_navmesh.hpp"
 
 using namespace polypath;
 

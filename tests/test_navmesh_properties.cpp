@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/navmesh.hpp"
-#include "core/visibility_graph.hpp"
-#include "io/navmesh_build.hpp"
+#include "polypath/core/navmesh.hpp"
+#include "polypath/core/visibility_graph.hpp"
+#include "polypath/geom/navmesh_build.hpp"
 #include "support/oracle.hpp"
 #include "support/random_maps.hpp"
 

@@ -24,9 +24,9 @@
 #include <string>
 #include <vector>
 
-#include "core/polygon_map.hpp"
-#include "core/visibility_graph.hpp"
-#include "io/map_io.hpp"
+#include "polypath/core/polygon_map.hpp"
+#include "polypath/core/visibility_graph.hpp"
+#include "polypath/formats/map_io.hpp"
 #include "support/oracle.hpp"
 #include "support/random_maps.hpp"
 

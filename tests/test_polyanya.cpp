@@ -8,9 +8,9 @@
 #include <cmath>
 #include <string>
 
-#include "core/polyanya.hpp"
-#include "core/visibility_graph.hpp"
-#include "io/navmesh_build.hpp"
+#include "polypath/core/polyanya.hpp"
+#include "polypath/core/visibility_graph.hpp"
+#include "polypath/geom/navmesh_build.hpp"
 #include "support/oracle.hpp"
 #include "support/random_maps.hpp"
 

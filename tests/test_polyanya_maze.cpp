@@ -12,9 +12,9 @@
 #include <tuple>
 #include <vector>
 
-#include "core/polyanya.hpp"
-#include "core/visibility_graph.hpp"
-#include "io/navmesh_build.hpp"
+#include "polypath/core/polyanya.hpp"
+#include "polypath/core/visibility_graph.hpp"
+#include "polypath/geom/navmesh_build.hpp"
 #include "support/loaded_map.hpp"
 
 using namespace polypath;

@@ -8,10 +8,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/polyanya.hpp"
-#include "core/visibility_graph.hpp"
-#include "io/mesh2.hpp"
+#include "polypath/core/polyanya.hpp"
+#include "polypath/core/visibility_graph.hpp"
+#include "polypath/formats/mesh2.hpp"
 #include "support/random_maps.hpp"
+#include "polypath/geom/mesh_outline.hpp"
 
 using namespace polypath;
 namespace fs = std::filesystem;

@@ -6,10 +6,10 @@
 #include <cmath>
 #include <vector>
 
-#include "core/face_bridges.hpp"
-#include "core/polyanya.hpp"
-#include "core/visibility_graph.hpp"
-#include "io/navmesh_build.hpp"
+#include "polypath/core/face_bridges.hpp"
+#include "polypath/core/polyanya.hpp"
+#include "polypath/core/visibility_graph.hpp"
+#include "polypath/geom/navmesh_build.hpp"
 #include "support/pinch_meshes.hpp"
 
 using namespace polypath;

@@ -5,8 +5,8 @@
 
 #include <cmath>
 
-#include "core/debug_draw_polyanya.hpp"
-#include "core/polyanya.hpp"
+#include "polypath/debug/debug_draw_polyanya.hpp"
+#include "polypath/core/polyanya.hpp"
 
 #include "support/pinch_meshes.hpp"
 

@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <map>
 
-#include "core/polyanya.hpp"
-#include "io/navmesh_build.hpp"
-#include "io/posthoc_trace.hpp"
+#include "polypath/core/polyanya.hpp"
+#include "polypath/geom/navmesh_build.hpp"
+#include "polypath/formats/posthoc_trace.hpp"
 #include "support/loaded_map.hpp"
 
 using namespace polypath;

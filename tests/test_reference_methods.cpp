@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "core/visibility_graph.hpp"
+#include "polypath/core/visibility_graph.hpp"
 #include "reference/reference_methods.hpp"
 #include "reference/synthetic_maps.hpp"
 #include "support/oracle.hpp"

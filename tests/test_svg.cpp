@@ -5,9 +5,9 @@
 #include <cstdlib>
 #include <string>
 
-#include "core/debug_draw.hpp"
-#include "core/layer_names.hpp"
-#include "io/svg_draw.hpp"
+#include "polypath/debug/debug_draw.hpp"
+#include "polypath/debug/layer_names.hpp"
+#include "polypath/formats/svg_draw.hpp"
 #include "support/loaded_map.hpp"
 #include "support/svg_elements.hpp"
 #include "support/temp_dir.hpp"

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/search_compare.hpp"
-#include "core/search_timeline.hpp"
+#include "polypath/debug/search_compare.hpp"
+#include "polypath/debug/search_timeline.hpp"
 #include "support/loaded_map.hpp"
 
 using namespace polypath;

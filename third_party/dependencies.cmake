@@ -3,7 +3,7 @@
 find_package(PkgConfig REQUIRED)
 find_package(nlohmann_json 3.10 REQUIRED)
 # GEOS C API (libgeos-dev): validity reasons and locations, relations between rings, for
-# map validation in polypath_io. Debian ships geos.pc (module "geos") since 3.10.
+# map validation in polypath_geom. Debian ships geos.pc (module "geos") since 3.10.
 pkg_check_modules(GEOS REQUIRED IMPORTED_TARGET geos>=3.10)
 
 if(POLYPATH_BUILD_TESTS)

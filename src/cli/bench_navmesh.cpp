@@ -13,10 +13,10 @@
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
 #include "cli/convert_mesh2.hpp"
-#include "core/navmesh.hpp"
-#include "core/visibility_graph.hpp"
-#include "io/map_io.hpp"
-#include "io/navmesh_build.hpp"
+#include "polypath/core/navmesh.hpp"
+#include "polypath/core/visibility_graph.hpp"
+#include "polypath/formats/map_io.hpp"
+#include "polypath/geom/navmesh_build.hpp"
 
 namespace polypath::cli {
 namespace {

@@ -14,8 +14,8 @@
 #include "cli/bench_runner.hpp"
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
-#include "core/polyanya.hpp"
-#include "io/mesh2.hpp"
+#include "polypath/core/polyanya.hpp"
+#include "polypath/formats/mesh2.hpp"
 
 namespace polypath::cli {
 namespace {

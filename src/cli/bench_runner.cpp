@@ -18,8 +18,8 @@
 #include <sstream>
 
 #include "cli/cli_support.hpp"
-#include "core/visibility_graph.hpp"
-#include "io/movingai.hpp"
+#include "polypath/core/visibility_graph.hpp"
+#include "polypath/formats/movingai.hpp"
 #include "reference/reference_methods.hpp"
 #include "reference/synthetic_maps.hpp"
 

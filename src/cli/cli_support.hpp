@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/geometry.hpp"
-#include "core/search.hpp"
+#include "polypath/core/geometry.hpp"
+#include "polypath/core/search.hpp"
 
 namespace polypath::cli {
 

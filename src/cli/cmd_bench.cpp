@@ -22,7 +22,7 @@
 #include "cli/bench_runner.hpp"
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
-#include "io/map_io.hpp"
+#include "polypath/formats/map_io.hpp"
 #include "reference/synthetic_maps.hpp"
 
 namespace polypath::cli {

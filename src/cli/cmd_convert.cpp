@@ -22,9 +22,10 @@
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
 #include "cli/convert_mesh2.hpp"
-#include "core/search.hpp"
-#include "io/map_io.hpp"
-#include "io/movingai.hpp"
+#include "polypath/core/search.hpp"
+#include "polypath/formats/map_io.hpp"
+#include "polypath/formats/movingai.hpp"
+#include "polypath/geom/map_validation.hpp"
 
 namespace polypath::cli {
 namespace {

@@ -15,8 +15,8 @@
 #include "cli/path_clearance.hpp"
 #include "cli/path_navmesh.hpp"
 #include "cli/query_setup.hpp"
-#include "core/search.hpp"
-#include "core/visibility_graph.hpp"
+#include "polypath/core/search.hpp"
+#include "polypath/core/visibility_graph.hpp"
 
 namespace polypath::cli {
 namespace {

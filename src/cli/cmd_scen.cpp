@@ -18,9 +18,9 @@
 
 #include "cli/commands.hpp"
 #include "cli/grid_options.hpp"
-#include "core/grid_trace.hpp"
-#include "core/visibility_graph.hpp"
-#include "io/movingai.hpp"
+#include "polypath/core/grid_trace.hpp"
+#include "polypath/core/visibility_graph.hpp"
+#include "polypath/formats/movingai.hpp"
 
 namespace polypath::cli {
 namespace {

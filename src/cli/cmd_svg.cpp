@@ -13,11 +13,11 @@
 #include "cli/output_file.hpp"
 #include "cli/path_grid.hpp"
 #include "cli/query_setup.hpp"
-#include "core/debug_draw.hpp"
-#include "core/debug_draw_grid.hpp"
-#include "core/layer_names.hpp"
-#include "core/search.hpp"
-#include "io/svg_draw.hpp"
+#include "polypath/debug/debug_draw.hpp"
+#include "polypath/debug/debug_draw_grid.hpp"
+#include "polypath/debug/layer_names.hpp"
+#include "polypath/core/search.hpp"
+#include "polypath/formats/svg_draw.hpp"
 
 namespace polypath::cli {
 namespace {

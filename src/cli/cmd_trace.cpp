@@ -11,7 +11,7 @@
 #include "cli/output_file.hpp"
 #include "cli/path_grid.hpp"
 #include "cli/query_setup.hpp"
-#include "io/posthoc_trace.hpp"
+#include "polypath/formats/posthoc_trace.hpp"
 
 namespace polypath::cli {
 namespace {

@@ -6,7 +6,8 @@
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
 #include "cli/validate_clearance.hpp"
-#include "io/map_io.hpp"
+#include "polypath/formats/map_io.hpp"
+#include "polypath/geom/map_validation.hpp"
 
 namespace polypath::cli {
 

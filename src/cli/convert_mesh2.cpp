@@ -5,8 +5,10 @@
 #include <iostream>
 
 #include "cli/cli_support.hpp"
-#include "io/mesh2.hpp"
-#include "io/navmesh_build.hpp"
+#include "polypath/formats/mesh2.hpp"
+#include "polypath/geom/navmesh_build.hpp"
+#include "polypath/geom/map_validation.hpp"
+#include "polypath/geom/mesh_outline.hpp"
 
 namespace polypath::cli {
 

@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "io/map_io.hpp"
+#include "polypath/formats/map_io.hpp"
 
 namespace polypath::cli {
 

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "cli/cli_support.hpp"
-#include "core/grid.hpp"
-#include "core/search.hpp"
+#include "polypath/core/grid.hpp"
+#include "polypath/core/search.hpp"
 
 namespace polypath::cli {
 

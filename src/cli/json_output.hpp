@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/geometry.hpp"
+#include "polypath/core/geometry.hpp"
 
 namespace polypath::cli {
 

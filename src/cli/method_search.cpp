@@ -2,8 +2,8 @@
 // svg and trace (see method_search.hpp).
 #include "cli/method_search.hpp"
 
-#include "core/debug_draw_navmesh.hpp"
-#include "core/debug_draw_polyanya.hpp"
+#include "polypath/debug/debug_draw_navmesh.hpp"
+#include "polypath/debug/debug_draw_polyanya.hpp"
 
 namespace polypath::cli {
 

@@ -8,9 +8,9 @@
 #include <optional>
 
 #include "cli/query_setup.hpp"
-#include "core/debug_draw.hpp"
-#include "core/search.hpp"
-#include "io/method_run.hpp"
+#include "polypath/debug/debug_draw.hpp"
+#include "polypath/core/search.hpp"
+#include "polypath/methods/method_run.hpp"
 
 namespace polypath::cli {
 

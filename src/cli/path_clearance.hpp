@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "cli/cli_support.hpp"
-#include "io/clearance.hpp"
-#include "io/map_io.hpp"
+#include "polypath/geom/clearance.hpp"
+#include "polypath/formats/map_io.hpp"
 
 namespace polypath::cli {
 

@@ -19,10 +19,11 @@
 #include "cli/json_output.hpp"
 #include "cli/path_clearance.hpp"
 #include "cli/query_setup.hpp"
-#include "core/grid_smoothing.hpp"
-#include "io/clearance.hpp"
-#include "io/map_io.hpp"
-#include "io/movingai.hpp"
+#include "polypath/core/grid_smoothing.hpp"
+#include "polypath/geom/clearance.hpp"
+#include "polypath/formats/map_io.hpp"
+#include "polypath/formats/movingai.hpp"
+#include "polypath/geom/map_validation.hpp"
 
 namespace polypath::cli {
 namespace {

@@ -10,8 +10,8 @@
 
 #include "cli/grid_options.hpp"
 #include "cli/path_clearance.hpp"
-#include "core/grid.hpp"
-#include "io/clearance.hpp"
+#include "polypath/core/grid.hpp"
+#include "polypath/geom/clearance.hpp"
 
 namespace polypath::cli {
 

@@ -11,10 +11,10 @@
 
 #include "cli/cli_support.hpp"
 #include "cli/json_output.hpp"
-#include "core/funnel.hpp"
-#include "core/navmesh.hpp"
-#include "core/polyanya.hpp"
-#include "io/navmesh_build.hpp"
+#include "polypath/core/funnel.hpp"
+#include "polypath/core/navmesh.hpp"
+#include "polypath/core/polyanya.hpp"
+#include "polypath/geom/navmesh_build.hpp"
 
 namespace polypath::cli {
 namespace {

@@ -4,9 +4,9 @@
 
 #include <string>
 
-#include "core/navmesh.hpp"
-#include "core/polygon_map.hpp"
-#include "core/search.hpp"
+#include "polypath/core/navmesh.hpp"
+#include "polypath/core/polygon_map.hpp"
+#include "polypath/core/search.hpp"
 
 namespace polypath::cli {
 

@@ -1,5 +1,6 @@
 // query_setup.cpp: the query options and map loading of path, svg and trace.
 #include "cli/query_setup.hpp"
+#include "polypath/geom/map_validation.hpp"
 
 #include <algorithm>
 #include <chrono>

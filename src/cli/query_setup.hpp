@@ -12,10 +12,10 @@
 
 #include "cli/cli_support.hpp"
 #include "cli/path_clearance.hpp"
-#include "core/polygon_map.hpp"
-#include "core/search.hpp"
-#include "io/clearance.hpp"
-#include "io/map_io.hpp"
+#include "polypath/core/polygon_map.hpp"
+#include "polypath/core/search.hpp"
+#include "polypath/geom/clearance.hpp"
+#include "polypath/formats/map_io.hpp"
 
 namespace polypath::cli {
 

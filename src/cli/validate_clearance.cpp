@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "io/clearance.hpp"
+#include "polypath/geom/clearance.hpp"
 
 namespace polypath::cli {
 

@@ -4,7 +4,8 @@
 
 #include <vector>
 
-#include "io/map_io.hpp"
+#include "polypath/formats/map_io.hpp"
+#include "polypath/geom/map_validation.hpp"
 
 namespace polypath::cli {
 

@@ -1,6 +1,6 @@
 // face_bridges.cpp: Tarjan's bridges on the face adjacency graph, the 2-edge-connected
 // components and the DFS numbering of the bridge forest.
-#include "core/face_bridges.hpp"
+#include "polypath/core/face_bridges.hpp"
 
 #include <algorithm>
 

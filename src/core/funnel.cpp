@@ -1,6 +1,6 @@
 // funnel.cpp: Mononen's simple stupid funnel algorithm with exact predicates, and the
 // seed article's portal-corridor simplification.
-#include "core/funnel.hpp"
+#include "polypath/core/funnel.hpp"
 
 #include <stdexcept>
 

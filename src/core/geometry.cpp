@@ -1,5 +1,5 @@
 // geometry.cpp: exact orientation by a filtered floating-point expansion.
-#include "core/geometry.hpp"
+#include "polypath/core/geometry.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,5 +1,5 @@
 // grid.cpp: Grid, rasterizing a polygon map into cells, and GridGraph's moves and costs.
-#include "core/grid.hpp"
+#include "polypath/core/grid.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 // grid_smoothing.cpp: grid line of sight (rows walked, each candidate cell tested exactly
 // in doubled integer coordinates) and greedy furthest-visible smoothing.
-#include "core/grid_smoothing.hpp"
+#include "polypath/core/grid_smoothing.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -6,7 +6,7 @@
 // never passes from one free cell to the other through the pinch. A ring that still
 // visits a lattice point twice (blocked cells touching diagonally inside a free area)
 // is cut there into loops, so rings touch but never touch themselves.
-#include "core/grid_trace.hpp"
+#include "polypath/core/grid_trace.hpp"
 
 #include <cstdint>
 #include <unordered_map>

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/polygon_map.hpp"
+#include "polypath/core/polygon_map.hpp"
 
 namespace polypath {
 

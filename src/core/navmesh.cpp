@@ -1,6 +1,6 @@
 // navmesh.cpp: NavMesh construction (orientation, adjacency, point-location grid), the
 // per-query search graph, and the corridor -> portals -> funnel step.
-#include "core/navmesh.hpp"
+#include "polypath/core/navmesh.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 // polyanya.cpp: Polyanya's wedges, successor generation, heuristic and root-level pruning
 // (Cui, Harabor, Grastien, IJCAI 2017).
-#include "core/polyanya.hpp"
+#include "polypath/core/polyanya.hpp"
 
 #include <algorithm>
 #include <cassert>

@@ -1,5 +1,5 @@
 // polygon_map.cpp: normalization, exact point location, exact line of sight, normals.
-#include "core/polygon_map.hpp"
+#include "polypath/core/polygon_map.hpp"
 
 #include <algorithm>
 #include <array>
@@ -16,7 +16,7 @@ std::string RingLocation::describe() const {
 }
 
 GeometryError::GeometryError(RingLocation where, const std::string& what)
-    : std::runtime_error(where.describe() + ": " + what), where_(where) {}
+    : Error(where.describe() + ": " + what, where.describe()), where_(where) {}
 
 std::string PointLocation::describe() const {
   switch (kind) {

@@ -1,5 +1,5 @@
 // search.cpp: the A* engine.
-#include "core/search.hpp"
+#include "polypath/core/search.hpp"
 
 #include <algorithm>
 #include <cmath>

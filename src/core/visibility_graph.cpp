@@ -1,6 +1,6 @@
 // visibility_graph.cpp: building the reflex-vertex visibility graph, and linking queries
 // into it. Updating it after an edit is in visibility_update.cpp.
-#include "core/visibility_graph.hpp"
+#include "polypath/core/visibility_graph.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 // visibility_update.cpp: VisibilityGraph::update, bringing the visibility graph up to
 // date with an edited map (for example one vertex moved) without a full rebuild.
-#include "core/visibility_graph.hpp"
+#include "polypath/core/visibility_graph.hpp"
 
 #include <algorithm>
 #include <array>

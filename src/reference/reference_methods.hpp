@@ -13,8 +13,8 @@
 
 #include <string>
 
-#include "core/polygon_map.hpp"
-#include "core/search.hpp"
+#include "polypath/core/polygon_map.hpp"
+#include "polypath/core/search.hpp"
 
 namespace polypath::reference {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/polygon_map.hpp"
+#include "polypath/core/polygon_map.hpp"
 
 namespace polypath::reference {
 

@@ -8,8 +8,9 @@
 #include <sstream>
 #include <vector>
 
-#include "core/visibility_graph.hpp"
-#include "io/map_io.hpp"
+#include "polypath/core/visibility_graph.hpp"
+#include "polypath/formats/map_io.hpp"
+#include "polypath/geom/map_validation.hpp"
 
 namespace polypath::fuzz {
 

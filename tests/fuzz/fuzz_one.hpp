@@ -18,6 +18,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include "polypath/geom/map_validation.hpp"
 
 namespace polypath::fuzz {
 

@@ -14,11 +14,11 @@
 #include <string>
 #include <vector>
 
-#include "core/debug_draw.hpp"
-#include "editor/app.hpp"
-#include "editor/command_line.hpp"
-#include "editor/scene.hpp"
-#include "io/map_io.hpp"
+#include "polypath/debug/debug_draw.hpp"
+#include "editor/app/app.hpp"
+#include "editor/app/command_line.hpp"
+#include "editor/document/scene.hpp"
+#include "polypath/formats/map_io.hpp"
 #include "support/headless_editor.hpp"
 #include "support/temp_dir.hpp"
 

@@ -13,7 +13,7 @@
 
 #include <SDL.h>
 
-#include "editor/app.hpp"
+#include "editor/app/app.hpp"
 #include "stb_image.h"
 
 namespace polypath::test {

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "editor/app.hpp"
+#include "editor/app/app.hpp"
 
 namespace polypath::test {
 

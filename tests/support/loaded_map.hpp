@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "core/polygon_map.hpp"
-#include "core/visibility_graph.hpp"
-#include "io/map_io.hpp"
+#include "polypath/core/polygon_map.hpp"
+#include "polypath/core/visibility_graph.hpp"
+#include "polypath/formats/map_io.hpp"
 
 namespace polypath::test {
 

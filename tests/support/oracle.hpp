@@ -52,8 +52,8 @@
 #include <string>
 #include <vector>
 
-#include "core/geometry.hpp"
-#include "core/polygon_map.hpp"
+#include "polypath/core/geometry.hpp"
+#include "polypath/core/polygon_map.hpp"
 
 namespace polypath::test {
 

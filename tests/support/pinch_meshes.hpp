@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "core/navmesh.hpp"
+#include "polypath/core/navmesh.hpp"
 
 namespace polypath::test {
 

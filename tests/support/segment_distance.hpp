@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/geometry.hpp"
+#include "polypath/core/geometry.hpp"
 
 namespace polypath::test {
 

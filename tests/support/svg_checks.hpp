@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "io/svg_draw.hpp"
+#include "polypath/formats/svg_draw.hpp"
 #include "support/svg_elements.hpp"
 
 namespace polypath::test {

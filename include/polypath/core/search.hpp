@@ -1,0 +1,219 @@
+// search.hpp: the one A* engine polypath runs over every graph (visibility graph,
+// navigation mesh, grid), with a stepping API and a const view of its state.
+//
+// [SECTION] Graph interface
+// [SECTION] Options
+// [SECTION] SearchState (const view for debuggers)
+// [SECTION] Search (init / step / finalize)
+//
+// Method: A* (Hart, Nilsson, Raphael, "A Formal Basis for the Heuristic Determination
+// of Minimum Cost Paths", 1968) with a binary heap and stale entries (lazy deletion):
+// an improved node is pushed again and outdated heap entries are skipped when popped.
+// Closed nodes are not reopened. The sliced interface follows Detour's
+// initSlicedFindPath / updateSlicedFindPath / finalizeSlicedFindPath.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <string_view>
+#include <vector>
+
+#include "polypath/core/geometry.hpp"
+
+namespace polypath {
+
+// [SECTION] Graph interface
+
+enum class Heuristic : int;
+
+/// Index of a node in a SearchGraph.
+using NodeId = std::int32_t;
+/// "No node" (no parent, nothing expanded yet).
+inline constexpr NodeId kNoNode = -1;
+
+/// A directed arc to a neighbour with its non-negative cost (world units for the
+/// geometric graphs).
+struct Arc {
+  NodeId to = kNoNode;
+  double cost = 0.0;
+};
+
+/// What the search engine needs from a graph: nodes with positions (for the heuristic
+/// and for drawing) and the arcs leaving a node.
+class SearchGraph {
+ public:
+  virtual ~SearchGraph() = default;
+  /// Number of nodes; ids are 0 .. nodeCount()-1.
+  virtual std::size_t nodeCount() const = 0;
+  /// Position of a node in world units.
+  virtual Point position(NodeId n) const = 0;
+  /// Appends the arcs leaving n to `out` (out is not cleared). A graph whose nodes are
+  /// created while searching (Polyanya's interval nodes) may add nodes here: the arcs may
+  /// name ids up to the new nodeCount() - 1, and Search grows its records to match.
+  virtual void neighbours(NodeId n, std::vector<Arc>& out) const = 0;
+  /// The heuristic estimate h from node n to node goal, in the units of the arc costs.
+  /// Default: heuristicValue() on the two positions. A graph whose costs are not world
+  /// units (a grid with the textbook's integer costs 100 and 142) or whose nodes stand for
+  /// more than a point (Polyanya's (interval, root) nodes: a sharper admissible estimate)
+  /// overrides it.
+  virtual double heuristic(Heuristic h, NodeId n, NodeId goal) const;
+};
+
+// [SECTION] Options
+
+/// Estimate of the remaining cost h from a node to the goal, on node positions.
+enum class Heuristic : int {
+  None,       ///< h = 0: Dijkstra's algorithm
+  Euclidean,  ///< straight-line distance: admissible on any geometric graph
+  Manhattan,  ///< |dx| + |dy|: admissible on 4-neighbour grids
+  Chebyshev,  ///< max(|dx|, |dy|): admissible with unit diagonal cost
+  Octile,     ///< max + (sqrt 2 - 1) min: admissible on 8-neighbour grids with sqrt 2 diagonals
+};
+/// Parses "none", "euclidean", "manhattan", "chebyshev", "octile"; returns false if unknown.
+bool parseHeuristic(std::string_view name, Heuristic& out);
+/// The lower-case name parseHeuristic accepts.
+const char* heuristicName(Heuristic h);
+/// h(a, b) for the given heuristic (world units).
+double heuristicValue(Heuristic h, Point a, Point b);
+
+/// How nodes of equal f leave the open set. The last resort is always the smaller node id,
+/// so every search is deterministic.
+enum class TieBreak {
+  None,     ///< f, then node id
+  LargerG,  ///< f, then larger g (deeper nodes first), then node id
+};
+
+/// Search settings; the defaults give optimal A* with the Euclidean heuristic.
+struct SearchOptions {
+  Heuristic heuristic = Heuristic::Euclidean;  ///< estimate of the cost to go
+  double weight = 1.0;                         ///< f = g + weight * h; above 1 trades optimality for speed
+  TieBreak tie_break = TieBreak::LargerG;      ///< order among equal f
+};
+
+// [SECTION] SearchState
+
+/// Where a search stands.
+enum class SearchStatus {
+  Idle,     ///< init() not called yet
+  Running,  ///< the open set is not empty and the goal has not been expanded
+  Found,    ///< the goal was expanded: the path is optimal for an admissible h and weight 1
+  NoPath,   ///< the open set ran empty
+};
+/// Name for display: "idle", "running", "found", "no path".
+const char* statusName(SearchStatus s);
+
+/// Membership of a node in the search.
+enum class NodeStatus : std::uint8_t { Unseen, Open, Closed };
+
+/// Per-node bookkeeping, readable through SearchState.
+struct NodeRecord {
+  double g = std::numeric_limits<double>::infinity();  ///< best known cost from the start
+  double h = 0.0;                                      ///< heuristic estimate to the goal (unweighted)
+  double f = std::numeric_limits<double>::infinity();  ///< g + weight * h
+  NodeId parent = kNoNode;                             ///< predecessor on the best known path
+  NodeStatus status = NodeStatus::Unseen;
+  int expansion = -1;  ///< step number at which the node was closed (0-based), or -1
+};
+
+/// One arc examined while expanding a node.
+struct RelaxedArc {
+  NodeId from = kNoNode;
+  NodeId to = kNoNode;
+  double cost = 0.0;
+  bool improved = false;  ///< the arc lowered g of `to` (and made `from` its parent)
+};
+
+/// The result of a finished (or abandoned) search.
+struct Path {
+  bool found = false;
+  double length = 0.0;          ///< sum of arc costs along the path (world units)
+  std::vector<Point> points;    ///< start ... goal, world units; empty when not found
+  std::vector<NodeId> nodes;    ///< the graph nodes along the path
+  int expanded = 0;             ///< nodes closed (goal included)
+};
+
+/// Read-only view of a search in progress: the open set, the closed set, parent links,
+/// the node just expanded and the arcs just relaxed. The editor draws from this.
+class SearchState {
+ public:
+  SearchStatus status() const { return status_; }
+  NodeId start() const { return start_; }
+  NodeId goal() const { return goal_; }
+  /// Record of node n (Unseen nodes have g = infinity).
+  const NodeRecord& record(NodeId n) const { return records_[n]; }
+  std::size_t nodeCount() const { return records_.size(); }
+  /// The closed set in expansion order.
+  const std::vector<NodeId>& closedSet() const { return closed_; }
+  /// The open set sorted by f, then by the tie-break order the engine uses.
+  std::vector<NodeId> openSet() const;
+  /// The node expanded by the last step(), or kNoNode.
+  NodeId lastExpanded() const { return last_expanded_; }
+  /// The arcs examined by the last step().
+  const std::vector<RelaxedArc>& lastRelaxed() const { return last_relaxed_; }
+  /// Number of expansions so far (closed nodes).
+  int expandedCount() const { return static_cast<int>(closed_.size()); }
+  const SearchOptions& options() const { return options_; }
+  /// True when node a leaves the open set before node b (f, then tie-break, then id).
+  bool before(NodeId a, NodeId b) const;
+
+ protected:
+  SearchStatus status_ = SearchStatus::Idle;
+  NodeId start_ = kNoNode;
+  NodeId goal_ = kNoNode;
+  SearchOptions options_;
+  std::vector<NodeRecord> records_;
+  std::vector<NodeId> closed_;
+  NodeId last_expanded_ = kNoNode;
+  std::vector<RelaxedArc> last_relaxed_;
+};
+
+// [SECTION] Search
+
+/// A* over a SearchGraph, advanced one expansion at a time.
+///
+///   Search s; s.init(graph, start, goal, options);
+///   while (s.step() == SearchStatus::Running) { draw(s.state()); }
+///   Path p = s.finalize();
+///
+/// findPath() is exactly this loop. The graph must outlive the search and must not
+/// change while it runs, except that neighbours() may create new nodes (ids from the old
+/// nodeCount() on): step() then grows its records, so graphs built while searching
+/// (Polyanya) run through the same engine.
+class Search : private SearchState {
+ public:
+  /// Resets the search: start enters the open set with g = 0. Node ids must be valid. The
+  /// arrays keep their capacity, so one Search reused for many queries stops allocating.
+  void init(const SearchGraph& graph, NodeId start, NodeId goal, SearchOptions options = {});
+  /// Exactly one expansion: pops the best open node, closes it and, unless it is the
+  /// goal, relaxes its arcs. Returns the status after the step; a finished search
+  /// stays finished.
+  SearchStatus step();
+  /// Steps until the search finishes or `max_steps` expansions were made (-1: no limit).
+  SearchStatus run(int max_steps = -1);
+  /// The path to the goal when found (start ... goal), else found = false.
+  Path finalize() const;
+  /// The const view for drawing and inspection.
+  const SearchState& state() const { return *this; }
+  const SearchGraph* graph() const { return graph_; }
+
+ private:
+  struct HeapEntry {
+    double f, g;
+    NodeId node;
+  };
+  struct HeapOrder {
+    TieBreak tie_break = TieBreak::LargerG;
+    bool operator()(const HeapEntry& a, const HeapEntry& b) const;  // true: a leaves after b
+  };
+  void push(NodeId n);
+
+  const SearchGraph* graph_ = nullptr;
+  HeapOrder order_;
+  std::vector<HeapEntry> heap_;  // a binary heap under order_ (std::push_heap / pop_heap)
+  std::vector<Arc> scratch_;
+};
+
+/// One-shot search: init + step until done + finalize.
+Path findPath(const SearchGraph& graph, NodeId start, NodeId goal, SearchOptions options = {});
+
+}  // namespace polypath

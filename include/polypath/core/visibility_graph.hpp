@@ -1,0 +1,191 @@
+// visibility_graph.hpp: the reflex-vertex visibility graph of a polygon map, and the
+// per-query overlay that links start and goal into it.
+//
+// [SECTION] VisibilityGraph (built once per map)
+// [SECTION] VisibilityQuery (start and goal linked in, a SearchGraph)
+// [SECTION] One-shot query
+//
+// Method: the shortest path between two points of a polygonal domain is a polyline
+// whose inner vertices are reflex vertices of the domain (Lozano-Perez and Wesley,
+// 1979), so A* over the graph of mutually visible reflex vertices, with start and goal
+// added, finds it. Links are kept only when the segment is tangent to the boundary at
+// both ends ("reduced" or "tangent" visibility graph): a shortest path never bends
+// around a corner it does not wrap. The seed article "Polygonal A* Pathfinding in
+// C++17" builds the same graph per query and offsets nodes along the vertex normals;
+// polypath builds it once and offers the offset as `corner_offset`.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "polypath/core/polygon_map.hpp"
+#include "polypath/core/search.hpp"
+
+namespace polypath {
+
+// [SECTION] VisibilityGraph
+
+/// Build settings for the visibility graph.
+struct VisibilityOptions {
+  /// Push graph nodes this far (world units) into the walkable region along the inward
+  /// vertex normal (the seed article's method). 0 gives exact shortest paths. Line of
+  /// sight is still tested against the real polygon. With an offset every pair of
+  /// visible nodes is linked (no tangent pruning, since pushed nodes are not corners).
+  /// An approximation of agent clearance: paths keep off the corners, but a link between
+  /// two pushed nodes may still run along or close to a wall, and paths are no longer
+  /// shortest. For exact clearance erode the region instead (io/clearance.hpp).
+  double corner_offset = 0.0;
+};
+
+/// The visibility graph over the reflex vertices of a PolygonMap. Immutable once built.
+/// Holds a pointer to the map: the map must outlive the graph.
+class VisibilityGraph {
+ public:
+  /// A graph node: one reflex corner (a vertex, or one wedge of a pinch point).
+  struct Node {
+    int corner = -1;  ///< index into PolygonMap::corners()
+    int vertex = -1;  ///< a ring vertex at the corner (index into PolygonMap::vertices())
+    Point position;   ///< the corner, or the corner pushed by corner_offset
+  };
+  /// An undirected line-of-sight link between two nodes.
+  struct Link {
+    NodeId a = kNoNode, b = kNoNode;
+    double length = 0.0;  ///< world units
+  };
+
+  /// What update() did.
+  struct UpdateStats {
+    int changed_edges = 0;    ///< ring edges present in only one of the two maps
+    int new_nodes = 0;        ///< nodes with no identical node (same corner and position) before
+    std::int64_t kept = 0;    ///< node pairs whose link state was carried over untested (all pairs - tested)
+    std::int64_t tested = 0;  ///< node pairs tested again (wedge, tangent, line of sight)
+  };
+
+  /// Builds the graph: O(r^2) candidate pairs for r reflex corners; only pairs tangent
+  /// at both ends get a line-of-sight test.
+  VisibilityGraph(const PolygonMap& map, VisibilityOptions options = {});
+
+  /// Brings the graph up to date with `map`, an edited version of the current map (for
+  /// example one vertex moved), with the same options. For valid maps (validateMap finds
+  /// no error) the result is exactly the graph a full rebuild on `map` gives (same nodes,
+  /// same links in the same order); where rings cross or overlap it may differ. Method:
+  /// the ring edges present in only one of the two maps are found (by index when the
+  /// rings are the same, else by sorting), and nodes are matched by their corner
+  /// (position and wedge rays). Then only three kinds of pairs are tested: (1) old links
+  /// whose segment comes near a changed edge, against the edited edges of the new map;
+  /// (2) every pair with a changed node (moved, or its wedge changed: a few per moved
+  /// vertex), in full, except that a node that did not move keeps the old state towards
+  /// nodes whose segment meets no edited edge but at the node itself (exact test); (3)
+  /// unlinked pairs that may have become visible. Such a segment ran through ground the
+  /// edit freed, which is bounded by changed edges of the old map, so it meets at least
+  /// two of them: for one moved vertex, both of its old edges, at two distinct points and
+  /// collinear with neither (so not through the vertex, and from no node on either
+  /// edge's line). Each node screens the others by the cone of directions that meets
+  /// both (a narrow cone through the old corner, however long its walls), found through a
+  /// uniform grid over the nodes rasterized along the cone. Where an end of a changed edge touches another ring, or
+  /// more than four old edges changed, the screen is the cone over the box of the edit.
+  /// Node ids keep their order, so each node's arc array is filtered in place (targets
+  /// renumbered, each old link decided from both of its ends) and merged with its added
+  /// links. Cost: O(L) for L old links (one pass over the arcs), O(c r) tests for c
+  /// changed nodes, and the screen. Extra memory: O(r) plus the added links.
+  /// `map` must outlive the graph; the old map is not used after.
+  UpdateStats update(const PolygonMap& map);
+
+  /// Bytes held by the graph's own arrays (nodes, links, adjacency), not the map's.
+  std::size_t memoryBytes() const;
+
+  const PolygonMap& map() const { return *map_; }
+  const VisibilityOptions& options() const { return options_; }
+  const std::vector<Node>& nodes() const { return nodes_; }
+  /// The links, ordered by (a, b) with a < b: built from the arc arrays, O(L) for L links
+  /// (the graph keeps only the arcs, so that an update rewrites one structure).
+  std::vector<Link> links() const;
+  /// The number of links, O(1).
+  std::size_t linkCount() const { return link_count_; }
+  /// Arcs leaving node n (both directions of every link).
+  const std::vector<Arc>& arcs(NodeId n) const { return adjacency_[n]; }
+
+  /// True when a path that bends at node n and continues towards t can be part of a
+  /// shortest path: both neighbours of the corner lie on one side of the line (n, t).
+  /// Always true with a corner offset.
+  bool tangentAt(NodeId n, Point t) const;
+  /// True when a link from node n towards t may exist: t lies in the node's wedge (so
+  /// a pinch point's node only links into its own wedge) and, without corner offset,
+  /// the link is tangent at n.
+  bool linkable(NodeId n, Point t) const;
+  /// linkable() for corner c (index into map.corners()) of any map, without corner
+  /// offset: t lies in the corner's wedge and both neighbours of the corner lie on one
+  /// side of the line from the corner to t.
+  static bool linkableCorner(const PolygonMap& map, int c, Point t);
+
+  /// Keeps, in order, the nodes of `candidates` that point p sees (line of sight to the
+  /// node's position), by PolygonMap::lineOfSightFrom: grid walks, or one angular sweep
+  /// around p where that is cheaper. Returns how many the walks answered.
+  std::size_t keepVisible(Point p, std::vector<NodeId>& candidates) const;
+
+ private:
+  void makeNodes();
+  void addLink(NodeId i, NodeId j, double length);
+  bool testLink(NodeId i, NodeId j) const;
+
+  const PolygonMap* map_;
+  VisibilityOptions options_;
+  std::vector<Node> nodes_;
+  std::size_t link_count_ = 0;
+  std::vector<std::vector<Arc>> adjacency_;
+};
+
+// [SECTION] VisibilityQuery
+
+/// A visibility graph with one start and one goal linked in: the SearchGraph A* runs on.
+/// Node ids 0 .. r-1 are the graph's nodes, then start, then goal. Building it tests
+/// line of sight from the start to every node tangent to it; whether a node links to the
+/// goal is tested only when the search expands that node (most nodes never are). The
+/// graph itself is not rebuilt.
+class VisibilityQuery final : public SearchGraph {
+ public:
+  /// Links start and goal. Throws QueryError naming which point is not walkable, where
+  /// it is and where it lies (for example "start (3, 4) is inside hole 0 of polygon 0").
+  VisibilityQuery(const VisibilityGraph& graph, Point start, Point goal);
+
+  NodeId startNode() const { return static_cast<NodeId>(graph_->nodes().size()); }
+  /// The goal's node; the start's node when the goal equals the start, so that the path is
+  /// the one point [start] (length 0, one expansion), as every other method returns it.
+  NodeId goalNode() const { return start_ == goal_ ? startNode() : startNode() + 1; }
+  Point start() const { return start_; }
+  Point goal() const { return goal_; }
+  const VisibilityGraph& graph() const { return *graph_; }
+  /// Graph nodes linked to the start (visible and tangent).
+  const std::vector<NodeId>& startLinks() const { return start_links_; }
+  /// Graph nodes linked to the goal (visible and tangent). Computed on the first call
+  /// (r tests); the search itself does not need the list.
+  const std::vector<NodeId>& goalLinks() const;
+  /// Start sees goal: the straight segment is a link.
+  bool directLink() const { return direct_; }
+
+  std::size_t nodeCount() const override { return graph_->nodes().size() + 2; }
+  Point position(NodeId n) const override;
+  void neighbours(NodeId n, std::vector<Arc>& out) const override;
+
+ private:
+  const VisibilityGraph* graph_;
+  Point start_, goal_;
+  bool linksGoal(NodeId n) const;  // node n is tangent towards the goal and sees it
+
+  std::vector<NodeId> start_links_;
+  mutable std::vector<NodeId> goal_links_;  // filled by goalLinks()
+  mutable bool goal_links_known_ = false;
+  bool direct_ = false;
+};
+
+// [SECTION] One-shot query
+
+/// Shortest path from start to goal on a prebuilt graph (A* with the given options).
+/// Throws QueryError when start or goal is not walkable.
+Path findPath(const VisibilityGraph& graph, Point start, Point goal, SearchOptions options = {});
+
+/// Throws QueryError unless p is walkable; `which` is "start" or "goal".
+void requireWalkable(const PolygonMap& map, Point p, const char* which);
+
+}  // namespace polypath

@@ -1,0 +1,142 @@
+// debug_draw.cpp: layer table and the draw functions.
+#include "polypath/debug/debug_draw.hpp"
+
+#include <array>
+
+namespace polypath {
+
+namespace {
+
+// Colours chosen to stay distinguishable on the dark canvas and for common colour-vision deficiencies.
+constexpr std::array<LayerInfo, 25> kLayers = {{
+    {LayerRegion, "Walkable region", {46, 58, 74, 255}, "inside an outer ring and outside every hole"},
+    {LayerNavCorridor, "Corridor", {60, 120, 90, 160}, "faces the triangle search passed through, start to goal"},
+    {LayerNavTriangles, "Navmesh triangles", {70, 95, 120, 255}, "faces of the navigation mesh (constrained Delaunay triangles)"},
+    {LayerNavAdjacency, "Navmesh adjacency", {110, 90, 150, 255}, "neighbouring faces (sharing a whole edge), centre to centre"},
+    {LayerGridCells, "Grid walls", {120, 112, 100, 255}, "blocked cells of the grid"},
+    {LayerGridExplored, "Explored cells", {40, 70, 120, 255}, "cells the grid search has closed"},
+    {LayerGridWaiting, "Waiting cells", {40, 110, 110, 255}, "cells waiting in the grid search's open set"},
+    {LayerEdges, "Edges", {200, 208, 220, 255}, "ring edges (walls)"},
+    {LayerClearanceOutline, "Eroded outline", {40, 230, 190, 255}, "clearance > 0: where the agent's centre may go (Map tab, Agent clearance)"},
+    {LayerEdgeNormals, "Edge normals", {120, 140, 170, 255}, "inward normal at each edge midpoint"},
+    {LayerVertexNormals, "Vertex normals", {150, 120, 200, 255}, "inward bisector at each vertex"},
+    {LayerVertices, "Vertices", {200, 208, 220, 255}, "every ring vertex"},
+    {LayerReflexNodes, "Reflex nodes", {255, 160, 40, 255}, "concave corners: the graph's nodes"},
+    {LayerLosLinks, "Line-of-sight links", {90, 110, 135, 255}, "pairs of nodes that see each other"},
+    {LayerStartGoalLinks, "Start/goal links", {80, 170, 200, 255}, "nodes the start and goal see"},
+    {LayerClosedSet, "Closed set", {220, 70, 70, 255}, "expanded nodes, with their parent links"},
+    {LayerOpenSet, "Open set", {90, 200, 110, 255}, "discovered nodes waiting to be expanded"},
+    {LayerRelaxed, "Relaxed arcs", {255, 230, 90, 255}, "arcs examined by the last step"},
+    {LayerExpanded, "Expanded node", {255, 255, 255, 255}, "the node the last step expanded"},
+    {LayerNavPortals, "Portals", {240, 200, 60, 255}, "edges the corridor crosses, in order (left end dot larger)"},
+    {LayerNavSteerPortals, "Steer portals", {200, 140, 255, 255}, "the portals an agent steers through (seed 003's portal corridor)"},
+    {LayerFunnelSides, "Funnel sides", {255, 120, 60, 255}, "the funnel's left and right sides from the apex, stepped"},
+    {LayerFunnelApex, "Funnel apex", {255, 60, 160, 255}, "the funnel's apex: the last fixed corner of the path"},
+    {LayerPath, "Path", {0, 220, 255, 255}, "the path found"},
+    {LayerStartGoal, "Start / goal", {70, 130, 255, 255}, "start (blue) and goal (magenta)"},
+}};
+
+void drawNode(DebugDraw& dd, Point p, Color c, float radius) { dd.point(p, c, radius); }
+
+}  // namespace
+
+std::span<const LayerInfo> layerInfos() { return kLayers; }
+
+Color layerColor(Layer layer) {
+  for (const LayerInfo& info : kLayers)
+    if (info.layer == layer) return info.color;
+  return {255, 0, 255, 255};
+}
+
+void drawClearanceOutline(DebugDraw& dd, const PolygonMap& eroded, std::uint32_t layers) {
+  if (!(layers & LayerClearanceOutline)) return;
+  const Color c = layerColor(LayerClearanceOutline);
+  for (const PolygonMap::Vertex& v : eroded.vertices()) dd.line(v.position, eroded.vertices()[v.next].position, c, 2.0f);
+}
+
+void drawMap(DebugDraw& dd, const PolygonMap& map, std::uint32_t layers, const DrawStyle& style) {
+  if (layers & LayerRegion) {
+    std::vector<const Ring*> rings;
+    for (const Polygon& poly : map.polygons()) {
+      rings.push_back(&poly.outer);
+      for (const Ring& h : poly.holes) rings.push_back(&h);
+    }
+    dd.fillRings(rings, layerColor(LayerRegion));
+  }
+  const auto& vs = map.vertices();
+  for (const PolygonMap::Vertex& v : vs) {
+    const Point next = vs[v.next].position;
+    if (layers & LayerEdgeNormals) {
+      const Point mid = (v.position + next) * 0.5;
+      dd.line(mid, mid + v.edge_normal * style.normal_length, layerColor(LayerEdgeNormals), 1.0f);
+    }
+    if (layers & LayerVertexNormals)
+      dd.line(v.position, v.position + v.vertex_normal * style.normal_length, layerColor(LayerVertexNormals), 1.0f);
+  }
+  for (const PolygonMap::Vertex& v : vs) {
+    if (layers & LayerEdges) dd.line(v.position, vs[v.next].position, layerColor(LayerEdges), 2.0f);
+    if (layers & LayerVertices) drawNode(dd, v.position, layerColor(LayerVertices), 2.5f);
+  }
+}
+
+void drawVisibilityGraph(DebugDraw& dd, const VisibilityGraph& graph, std::uint32_t layers) {
+  if (layers & LayerLosLinks)
+    for (NodeId n = 0; n < static_cast<NodeId>(graph.nodes().size()); ++n)
+      for (const Arc& arc : graph.arcs(n))  // each link once, from its lower node (no copy of links())
+        if (arc.to > n) dd.line(graph.nodes()[n].position, graph.nodes()[arc.to].position, layerColor(LayerLosLinks), 1.0f);
+  if (layers & LayerReflexNodes)
+    for (const auto& node : graph.nodes()) drawNode(dd, node.position, layerColor(LayerReflexNodes), 4.0f);
+}
+
+void drawQuery(DebugDraw& dd, const VisibilityQuery& query, std::uint32_t layers) {
+  const auto& nodes = query.graph().nodes();
+  if (layers & LayerStartGoalLinks) {
+    const Color c = layerColor(LayerStartGoalLinks);
+    for (NodeId n : query.startLinks()) dd.line(query.start(), nodes[n].position, c, 1.0f);
+    for (NodeId n : query.goalLinks()) dd.line(query.goal(), nodes[n].position, c, 1.0f);
+    if (query.directLink()) dd.line(query.start(), query.goal(), c, 1.0f);
+  }
+  const Point start = query.start(), goal = query.goal();
+  drawStartGoal(dd, &start, &goal, layers);
+}
+
+void drawStartGoal(DebugDraw& dd, const Point* start, const Point* goal, std::uint32_t layers) {
+  if (!(layers & LayerStartGoal)) return;
+  if (start) drawNode(dd, *start, layerColor(LayerStartGoal), 7.0f);
+  if (goal) drawNode(dd, *goal, kGoalColor, 7.0f);
+}
+
+void drawSearch(DebugDraw& dd, const SearchGraph& graph, const SearchState& state, std::uint32_t layers) {
+  if (state.status() == SearchStatus::Idle) return;
+  if (layers & LayerClosedSet) {
+    const Color c = layerColor(LayerClosedSet);
+    for (NodeId n : state.closedSet()) {
+      const NodeId parent = state.record(n).parent;
+      if (parent != kNoNode) dd.line(graph.position(parent), graph.position(n), c, 2.0f);
+    }
+    for (NodeId n : state.closedSet()) drawNode(dd, graph.position(n), c, 5.5f);
+  }
+  if (layers & LayerOpenSet) {
+    const Color c = layerColor(LayerOpenSet);
+    for (std::size_t i = 0; i < state.nodeCount(); ++i) {
+      const NodeId n = static_cast<NodeId>(i);
+      if (state.record(n).status != NodeStatus::Open) continue;
+      const NodeId parent = state.record(n).parent;
+      if (parent != kNoNode) dd.line(graph.position(parent), graph.position(n), c, 1.0f);
+      drawNode(dd, graph.position(n), c, 5.5f);
+    }
+  }
+  if (layers & LayerRelaxed)
+    for (const RelaxedArc& arc : state.lastRelaxed())
+      dd.line(graph.position(arc.from), graph.position(arc.to), layerColor(LayerRelaxed), arc.improved ? 2.5f : 1.0f);
+  if ((layers & LayerExpanded) && state.lastExpanded() != kNoNode)
+    drawNode(dd, graph.position(state.lastExpanded()), layerColor(LayerExpanded), 8.0f);
+}
+
+void drawPath(DebugDraw& dd, const Path& path, std::uint32_t layers) {
+  if (!(layers & LayerPath) || !path.found) return;
+  for (std::size_t i = 1; i < path.points.size(); ++i)
+    dd.line(path.points[i - 1], path.points[i], layerColor(LayerPath), 4.0f);
+}
+
+}  // namespace polypath

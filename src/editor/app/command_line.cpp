@@ -1,0 +1,229 @@
+// command_line.cpp: argument parsing and default map lookup.
+#include "editor/app/command_line.hpp"
+
+#include "editor/canvas/camera.hpp"
+#include "editor/compare/compare_view.hpp"
+#include "editor/document/scene_method.hpp"
+
+#include <charconv>
+#include <cstdlib>
+#include <system_error>
+
+#include <SDL.h>
+
+#ifndef POLYPATH_SOURCE_DIR
+#define POLYPATH_SOURCE_DIR ""
+#endif
+
+namespace polypath::editor {
+
+namespace {
+
+bool parseInt(const std::string& s, int& out) {
+  const char* end = s.data() + s.size();
+  auto [ptr, ec] = std::from_chars(s.data(), end, out);
+  return ec == std::errc() && ptr == end;
+}
+
+bool parseSize(const std::string& s, int& w, int& h) {
+  const auto x = s.find_first_of("xX");
+  if (x == std::string::npos) return false;
+  return parseInt(s.substr(0, x), w) && parseInt(s.substr(x + 1), h) && w >= 64 && h >= 64 && w <= 16384 &&
+         h <= 16384;
+}
+
+// "X,Y": two finite numbers separated by a comma.
+bool parsePoint(const std::string& s, Point& out) {
+  const auto comma = s.find(',');
+  if (comma == std::string::npos) return false;
+  const std::string xs = s.substr(0, comma), ys = s.substr(comma + 1);
+  char* end = nullptr;
+  out.x = std::strtod(xs.c_str(), &end);
+  if (xs.empty() || *end != '\0') return false;
+  out.y = std::strtod(ys.c_str(), &end);
+  if (ys.empty() || *end != '\0') return false;
+  return isFinite(out);
+}
+
+}  // namespace
+
+std::string usage() {
+  return "usage: polypath-editor [MAP] [--screenshot OUT.png] [--steps N] [--size WxH] [--start X,Y] [--goal X,Y]\n"
+         "                       [--bench-drag N] [--lesson FILE [--lesson-step K]] [--screenshot-sequence DIR]\n"
+         "                       [--canvas-only] [--svg OUT.svg]\n"
+         "  MAP               map file to open (default: maps/seed-demo.json)\n"
+         "  --start X,Y       start of the search: a world point on a polygon map, a cell column,row\n"
+         "                    on a .map grid (default: the map's; on a grid the first free cell)\n"
+         "  --goal X,Y        goal of the search, likewise (on a grid default the last free cell)\n"
+         "  --screenshot OUT  render one frame without a window, write it as PNG and exit\n"
+         "  --steps N         press Step N times before showing (the search's open and closed sets)\n"
+         "  --size WxH        window size in pixels (default: the last one, first 1280x800)\n"
+         "  --bench-drag N    drag a vertex for N frames headless and print the frame times (ms)\n"
+         "  --method M        search method: visibility (default), polyanya, centre, portal, grid[:CELL]\n"
+         "  --funnel-step K   (centre, portal) show the funnel after K portal steps\n"
+         "  --compare P       open the Compare tab: astar-dijkstra, weight, visibility-navmesh,\n"
+         "                    navmesh-grid or triangle-polyanya, both searches at their end\n"
+         "                    (with --steps N: both after N expansions)\n"
+         "  --lesson FILE     play a lesson (maps/lessons/*.json): its map, settings and captions\n"
+         "  --lesson-step K   show lesson step K (1-based; default 1)\n"
+         "  --screenshot-sequence DIR\n"
+         "                    write DIR/step-0000.png .. one per expansion (to --steps N, default\n"
+         "                    the whole search) without a window, and exit\n"
+         "  --canvas-only     screenshots show the canvas only, without the panel column\n"
+         "                    (with --size WxH the image is WxH: the window widens by the column)\n"
+         "  --svg OUT.svg     write the scene as SVG (the Export menu's SVG) without a window, and exit\n";
+}
+
+ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
+  ParsedCommandLine r;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    // The next argument as the option's value; nothing (and an error "--start needs a value
+    // X,Y") at the end or before another option, which is never taken as a value.
+    auto value = [&](const char* what) -> const std::string* {
+      if (i + 1 >= args.size() || args[i + 1].rfind("--", 0) == 0) {
+        r.error = a + " needs a value " + what;
+        return nullptr;
+      }
+      return &args[++i];
+    };
+    if (a == "-h" || a == "--help") {
+      r.help = true;
+    } else if (a == "--screenshot") {
+      const std::string* v = value("OUT.png");
+      if (!v) return r;
+      r.options.screenshot = *v;
+      r.options.headless = true;
+    } else if (a == "--screenshot-sequence") {
+      const std::string* v = value("DIR");
+      if (!v) return r;
+      r.options.screenshot_sequence = *v;
+      r.options.headless = true;
+    } else if (a == "--svg") {
+      const std::string* v = value("OUT.svg");
+      if (!v) return r;
+      r.options.svg = *v;
+      r.options.headless = true;
+    } else if (a == "--canvas-only") {
+      r.options.canvas_only = true;
+    } else if (a == "--lesson") {
+      const std::string* v = value("FILE");
+      if (!v) return r;
+      r.options.lesson = *v;
+    } else if (a == "--lesson-step") {
+      const std::string* v = value("K");
+      if (!v) return r;
+      if (!parseInt(*v, r.options.lesson_step) || r.options.lesson_step < 1) {
+        r.error = "--lesson-step needs a step number >= 1, not '" + *v + "'";
+        return r;
+      }
+    } else if (a == "--steps") {
+      const std::string* v = value("N");
+      if (!v) return r;
+      if (!parseInt(*v, r.options.steps) || r.options.steps < 0) {
+        r.error = "--steps needs a number >= 0, not '" + *v + "'";
+        return r;
+      }
+    } else if (a == "--size") {
+      const std::string* v = value("WxH");
+      if (!v) return r;
+      if (!parseSize(*v, r.options.width, r.options.height)) {
+        r.error = "--size needs WxH with each side 64..16384, not '" + *v + "'";
+        return r;
+      }
+      r.options.size_given = true;
+    } else if (a == "--start" || a == "--goal") {
+      const std::string* v = value("X,Y");
+      if (!v) return r;
+      Point p;
+      if (!parsePoint(*v, p)) {
+        r.error = a + " needs X,Y (world units on a polygon map, cell column,row on a .map), not '" + *v + "'";
+        return r;
+      }
+      (a == "--start" ? r.options.start : r.options.goal) = p;
+    } else if (a == "--bench-drag") {
+      const std::string* v = value("N");
+      if (!v) return r;
+      if (!parseInt(*v, r.options.bench_drag) || r.options.bench_drag < 1 || r.options.bench_drag > 1000000) {
+        r.error = "--bench-drag needs a number of frames 1..1000000, not '" + *v + "'";
+        return r;
+      }
+      r.options.headless = true;
+    } else if (a == "--method") {
+      const std::string* v = value("M");
+      if (!v) return r;
+      MethodSettings m;
+      if (!parseMethod(*v, m)) {
+        r.error = "--method needs visibility, polyanya, centre, portal, grid or grid:CELL, not '" + *v + "'";
+        return r;
+      }
+      r.options.method = *v;
+    } else if (a == "--funnel-step") {
+      const std::string* v = value("K");
+      if (!v) return r;
+      if (!parseInt(*v, r.options.funnel_step) || r.options.funnel_step < 0) {
+        r.error = "--funnel-step needs a number >= 0, not '" + *v + "'";
+        return r;
+      }
+    } else if (a == "--compare") {
+      const std::string* v = value("P");
+      if (!v) return r;
+      ComparePreset p;
+      if (!parseComparePreset(*v, p)) {
+        r.error = "--compare needs astar-dijkstra, weight, visibility-navmesh, navmesh-grid or triangle-polyanya, not '" +
+                  *v + "'";
+        return r;
+      }
+      r.options.compare = *v;
+    } else if (!a.empty() && a[0] == '-' && a != "-") {
+      r.error = "unknown option '" + a + "'";
+      return r;
+    } else if (!r.options.map) {
+      r.options.map = a;
+    } else {
+      r.error = "more than one map given ('" + r.options.map->string() + "' and '" + a + "')";
+      return r;
+    }
+  }
+  if (r.options.screenshot && r.options.screenshot_sequence) r.error = "give --screenshot or --screenshot-sequence, not both";
+  // Options that would be silently ignored are refused.
+  MethodSettings method;
+  const bool triangle_astar = parseMethod(r.options.method, method) &&
+                              (method.kind == MethodKind::NavmeshCentre || method.kind == MethodKind::NavmeshPortal);
+  if (r.error.empty() && r.options.funnel_step >= 0 && !triangle_astar && !r.options.lesson)
+    r.error = "--funnel-step needs --method centre or portal (the funnel of triangle A*)";
+  // --canvas-only --size WxH: the canvas is WxH, the window wider by the panel column.
+  if (r.options.canvas_only && r.options.size_given) r.options.width = windowWidthForCanvas(r.options.width);
+  return r;
+}
+
+std::vector<std::filesystem::path> defaultMapCandidates(const std::filesystem::path& executable_dir) {
+  std::vector<std::filesystem::path> out;
+  if (!executable_dir.empty())
+    for (const char* rel : {"../../maps", "../maps", "maps"})
+      out.push_back((executable_dir / rel / kDefaultMapName).lexically_normal());
+  const std::string source = POLYPATH_SOURCE_DIR;
+  if (!source.empty()) out.push_back(std::filesystem::path(source) / "maps" / kDefaultMapName);
+  return out;
+}
+
+std::optional<std::filesystem::path> findDefaultMap(const std::filesystem::path& executable_dir) {
+  for (const auto& candidate : defaultMapCandidates(executable_dir)) {
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(candidate, ec)) return candidate;
+  }
+  return std::nullopt;
+}
+
+std::filesystem::path executableDir() {
+  if (char* base = SDL_GetBasePath()) {
+    std::filesystem::path p(base);
+    SDL_free(base);
+    return p;
+  }
+  std::error_code ec;
+  const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? std::filesystem::path() : exe.parent_path();
+}
+
+}  // namespace polypath::editor

@@ -1,0 +1,198 @@
+// sdl_draw.cpp: SDL_Renderer implementation of DebugDraw.
+#include "editor/canvas/sdl_draw.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <string>
+
+#include "imgui.h"
+
+namespace polypath::editor {
+
+namespace {
+
+SDL_Color toSdl(Color c) { return {c.r, c.g, c.b, c.a}; }
+
+SDL_Vertex vertex(double x, double y, SDL_Color c) {
+  SDL_Vertex v{};
+  v.position = {static_cast<float>(x), static_cast<float>(y)};
+  v.color = c;
+  return v;
+}
+
+// Screen coordinates far outside the window are clamped so float conversion stays sane.
+constexpr double kFar = 1e7;
+double clampFar(double v) { return std::isfinite(v) ? std::clamp(v, -kFar, kFar) : 0.0; }
+ScreenPos clampFar(ScreenPos p) { return {clampFar(p.x), clampFar(p.y)}; }
+
+}  // namespace
+
+SdlDebugDraw::SdlDebugDraw(SDL_Renderer* renderer, const Camera& camera, ImDrawList* text_list)
+    : renderer_(renderer), camera_(camera), text_list_(text_list) {
+  const ScreenRect& v = camera_.viewport();
+  clip_ = {static_cast<int>(std::floor(v.x)), static_cast<int>(std::floor(v.y)), static_cast<int>(std::ceil(v.w)),
+           static_cast<int>(std::ceil(v.h))};
+}
+
+SdlDebugDraw::~SdlDebugDraw() { flush(); }
+
+bool SdlDebugDraw::outsideClip(double x0, double y0, double x1, double y1) const {
+  // A margin of a pixel: a triangle entirely beyond it covers no pixel centre of the
+  // clip rectangle, so skipping it changes no pixel (SDL rasterizes triangles one by one).
+  return x1 < clip_.x - 1.0 || x0 > clip_.x + clip_.w + 1.0 || y1 < clip_.y - 1.0 || y0 > clip_.y + clip_.h + 1.0;
+}
+
+void SdlDebugDraw::quad(ScreenPos a, ScreenPos b, SDL_Color c, double half_width) {
+  if (outsideClip(std::min(a.x, b.x) - half_width, std::min(a.y, b.y) - half_width, std::max(a.x, b.x) + half_width,
+                  std::max(a.y, b.y) + half_width))
+    return;  // off screen: most of a big map when zoomed in
+  const double dx = b.x - a.x, dy = b.y - a.y;
+  const double len = std::hypot(dx, dy);
+  if (!(len > 0)) return;
+  const double nx = -dy / len * half_width, ny = dx / len * half_width;
+  const int base = static_cast<int>(vertices_.size());
+  vertices_.push_back(vertex(a.x + nx, a.y + ny, c));
+  vertices_.push_back(vertex(b.x + nx, b.y + ny, c));
+  vertices_.push_back(vertex(b.x - nx, b.y - ny, c));
+  vertices_.push_back(vertex(a.x - nx, a.y - ny, c));
+  for (int i : {0, 1, 2, 0, 2, 3}) indices_.push_back(base + i);
+}
+
+void SdlDebugDraw::line(Point a, Point b, Color c, float width) {
+  if (!isFinite(a) || !isFinite(b)) return;
+  quad(clampFar(camera_.toScreen(a)), clampFar(camera_.toScreen(b)), toSdl(c), std::max(0.5, width / 2.0));
+}
+
+void SdlDebugDraw::point(Point p, Color c, float radius) {
+  if (!isFinite(p)) return;
+  const ScreenPos s = clampFar(camera_.toScreen(p));
+  if (outsideClip(s.x - radius, s.y - radius, s.x + radius, s.y + radius)) return;
+  const SDL_Color col = toSdl(c);
+  const int segments = std::clamp(static_cast<int>(radius * 3.0f), 12, 48);
+  const int centre = static_cast<int>(vertices_.size());
+  vertices_.push_back(vertex(s.x, s.y, col));
+  for (int i = 0; i < segments; ++i) {
+    const double t = 2.0 * std::numbers::pi * i / segments;
+    vertices_.push_back(vertex(s.x + radius * std::cos(t), s.y + radius * std::sin(t), col));
+  }
+  for (int i = 0; i < segments; ++i) {
+    indices_.push_back(centre);
+    indices_.push_back(centre + 1 + i);
+    indices_.push_back(centre + 1 + (i + 1) % segments);
+  }
+}
+
+void SdlDebugDraw::circle(Point p, Color c, float radius, float width) {
+  if (!isFinite(p)) return;
+  const ScreenPos s = clampFar(camera_.toScreen(p));
+  const int segments = 32;
+  for (int i = 0; i < segments; ++i) {
+    const double t0 = 2.0 * std::numbers::pi * i / segments, t1 = 2.0 * std::numbers::pi * (i + 1) / segments;
+    quad({s.x + radius * std::cos(t0), s.y + radius * std::sin(t0)},
+         {s.x + radius * std::cos(t1), s.y + radius * std::sin(t1)}, toSdl(c), width / 2.0);
+  }
+}
+
+void SdlDebugDraw::dashedLine(Point a, Point b, Color c, float width, float dash) {
+  if (!isFinite(a) || !isFinite(b)) return;
+  const ScreenPos sa = clampFar(camera_.toScreen(a)), sb = clampFar(camera_.toScreen(b));
+  const double len = std::hypot(sb.x - sa.x, sb.y - sa.y);
+  if (!(len > 0)) return;
+  const double period = std::max(2.0 * std::max(1.0, static_cast<double>(dash)), len / 400.0);
+  const int dashes = static_cast<int>(std::ceil(len / period));  // at most 400 (and 1 for short lines)
+  for (int i = 0; i < dashes; ++i) {
+    const double t0 = i * period / len, t1 = std::min(1.0, (i * period + period / 2) / len);
+    quad({sa.x + (sb.x - sa.x) * t0, sa.y + (sb.y - sa.y) * t0}, {sa.x + (sb.x - sa.x) * t1, sa.y + (sb.y - sa.y) * t1},
+         toSdl(c), std::max(0.5, width / 2.0));
+  }
+}
+
+void SdlDebugDraw::fillRings(const std::vector<const Ring*>& rings, Color c) {
+  // Even-odd scanline fill: for each pixel row, sample at the row's centre, collect the
+  // x of every edge crossing and fill between pairs. Pixel i is filled when its centre
+  // i + 0.5 lies in [x0, x1).
+  flushGeometry();  // keep drawing order
+  struct Edge {
+    ScreenPos a, b;
+  };
+  std::vector<Edge> edges;
+  double ymin = std::numeric_limits<double>::infinity(), ymax = -ymin;
+  for (const Ring* ring : rings) {
+    if (!ring || ring->size() < 3) continue;
+    for (std::size_t i = 0; i < ring->size(); ++i) {
+      const Point p = (*ring)[i], q = (*ring)[(i + 1) % ring->size()];
+      if (!isFinite(p) || !isFinite(q)) continue;
+      const Edge e{clampFar(camera_.toScreen(p)), clampFar(camera_.toScreen(q))};
+      if (e.a.y == e.b.y) continue;
+      // Edges above or below the clip rectangle cross none of the sampled rows.
+      if (std::max(e.a.y, e.b.y) < clip_.y || std::min(e.a.y, e.b.y) > clip_.y + clip_.h) continue;
+      edges.push_back(e);
+      ymin = std::min({ymin, e.a.y, e.b.y});
+      ymax = std::max({ymax, e.a.y, e.b.y});
+    }
+  }
+  if (edges.empty()) return;
+  const int row0 = std::max(clip_.y, static_cast<int>(std::floor(ymin)));
+  const int row1 = std::min(clip_.y + clip_.h, static_cast<int>(std::ceil(ymax)) + 1);
+  spans_.clear();
+  for (int row = row0; row < row1; ++row) {
+    const double y = row + 0.5;
+    crossings_.clear();
+    for (const Edge& e : edges) {
+      if ((e.a.y <= y && y < e.b.y) || (e.b.y <= y && y < e.a.y))
+        crossings_.push_back(e.a.x + (y - e.a.y) * (e.b.x - e.a.x) / (e.b.y - e.a.y));
+    }
+    std::sort(crossings_.begin(), crossings_.end());
+    for (std::size_t i = 0; i + 1 < crossings_.size(); i += 2) {
+      const double lo = std::max(std::ceil(crossings_[i] - 0.5), static_cast<double>(clip_.x));
+      const double hi = std::min(std::ceil(crossings_[i + 1] - 0.5), static_cast<double>(clip_.x + clip_.w));
+      if (hi > lo) spans_.push_back({static_cast<int>(lo), row, static_cast<int>(hi - lo), 1});
+    }
+  }
+  if (spans_.empty()) return;
+  SDL_RenderSetClipRect(renderer_, &clip_);
+  SDL_SetRenderDrawBlendMode(renderer_, SDL_BLENDMODE_BLEND);
+  SDL_SetRenderDrawColor(renderer_, c.r, c.g, c.b, c.a);
+  SDL_RenderFillRects(renderer_, spans_.data(), static_cast<int>(spans_.size()));
+}
+
+void SdlDebugDraw::text(Point p, std::string_view s, Color c) { label(p, s, c); }
+
+void SdlDebugDraw::label(Point p, std::string_view s, Color c, double dx, double dy, double anchor_x,
+                         double anchor_y, Color plate) {
+  if (!text_list_ || !isFinite(p) || s.empty()) return;
+  const ScreenPos sp = clampFar(camera_.toScreen(p));
+  const std::string str(s);
+  const ImVec2 size = ImGui::CalcTextSize(str.c_str());
+  const float x = static_cast<float>(std::round(sp.x + dx - anchor_x * size.x));
+  const float y = static_cast<float>(std::round(sp.y + dy - anchor_y * size.y));
+  text_list_->PushClipRect(ImVec2(static_cast<float>(clip_.x), static_cast<float>(clip_.y)),
+                           ImVec2(static_cast<float>(clip_.x + clip_.w), static_cast<float>(clip_.y + clip_.h)), true);
+  if (plate.a > 0)
+    text_list_->AddRectFilled(ImVec2(x - 2, y - 1), ImVec2(x + size.x + 2, y + size.y + 1),
+                              IM_COL32(plate.r, plate.g, plate.b, plate.a), 2.0f);
+  text_list_->AddText(ImVec2(x, y), IM_COL32(c.r, c.g, c.b, c.a), str.c_str());
+  text_list_->PopClipRect();
+}
+
+void SdlDebugDraw::flushGeometry() {
+  if (!indices_.empty()) {
+    SDL_RenderSetClipRect(renderer_, &clip_);
+    // Untextured geometry uses the renderer's draw blend mode: without BLEND the OpenGL
+    // renderer draws a colour with alpha 16 opaque (the grid turned solid white).
+    SDL_SetRenderDrawBlendMode(renderer_, SDL_BLENDMODE_BLEND);
+    SDL_RenderGeometry(renderer_, nullptr, vertices_.data(), static_cast<int>(vertices_.size()), indices_.data(),
+                       static_cast<int>(indices_.size()));
+  }
+  vertices_.clear();
+  indices_.clear();
+}
+
+void SdlDebugDraw::flush() {
+  flushGeometry();
+  SDL_RenderSetClipRect(renderer_, nullptr);
+}
+
+}  // namespace polypath::editor

@@ -1,0 +1,69 @@
+// sdl_draw.hpp: polypath::DebugDraw drawn with an SDL_Renderer through the editor camera.
+//
+// Lines are quads and discs are triangle fans (SDL_RenderGeometry), region fills are
+// even-odd scanline spans over screen rows (SDL_RenderFillRects), text goes to a Dear
+// ImGui draw list when one is given. Everything is clipped to the camera's viewport.
+// Every colour is drawn with its alpha (SDL_BLENDMODE_BLEND is set before each batch:
+// the accelerated renderers otherwise draw translucent geometry opaque).
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include <SDL.h>
+
+#include "polypath/debug/debug_draw.hpp"
+#include "editor/canvas/camera.hpp"
+
+struct ImDrawList;
+
+namespace polypath::editor {
+
+/// Draws debug primitives into an SDL_Renderer. Geometry is batched: call flush() (or
+/// destroy the object) before drawing anything else with the renderer.
+class SdlDebugDraw final : public DebugDraw {
+ public:
+  /// `text_list` receives text (may be null: text is skipped). Drawing is clipped to the
+  /// camera's viewport; flush() resets the renderer's clip rect.
+  SdlDebugDraw(SDL_Renderer* renderer, const Camera& camera, ImDrawList* text_list = nullptr);
+  ~SdlDebugDraw() override;
+  SdlDebugDraw(const SdlDebugDraw&) = delete;
+  SdlDebugDraw& operator=(const SdlDebugDraw&) = delete;
+
+  void line(Point a, Point b, Color c, float width) override;
+  void point(Point p, Color c, float radius) override;
+  void fillRings(const std::vector<const Ring*>& rings, Color c) override;
+  void text(Point p, std::string_view s, Color c) override;
+
+  /// A ring outline in screen space (`radius` pixels) at a world point: used for
+  /// editor handles that are not debug data.
+  void circle(Point p, Color c, float radius, float width);
+  /// A dashed segment: `dash` pixels drawn, `dash` pixels skipped (at most 400 dashes;
+  /// longer segments get longer dashes).
+  void dashedLine(Point a, Point b, Color c, float width, float dash = 5.0f);
+  /// Text placed in screen space relative to a world point: the text's box is moved by
+  /// (dx, dy) pixels from p, then by -anchor_x / -anchor_y times its own size (0: p is
+  /// the top-left corner, 0.5: the centre). A `plate` with alpha > 0 is filled behind
+  /// the text (2 pixels of padding), so lines under it do not cross the letters.
+  void label(Point p, std::string_view s, Color c, double dx = 0, double dy = 0, double anchor_x = 0,
+             double anchor_y = 0, Color plate = {0, 0, 0, 0});
+  /// Sends the batched triangles to the renderer and restores its clip rect.
+  void flush();
+
+ private:
+  void quad(ScreenPos a, ScreenPos b, SDL_Color c, double half_width);
+  // True when the box [x0, x1] x [y0, y1] (pixels) lies more than a pixel outside clip_.
+  bool outsideClip(double x0, double y0, double x1, double y1) const;
+  void flushGeometry();
+
+  SDL_Renderer* renderer_;
+  Camera camera_;
+  ImDrawList* text_list_;
+  SDL_Rect clip_{};
+  std::vector<SDL_Vertex> vertices_;
+  std::vector<int> indices_;
+  std::vector<SDL_Rect> spans_;
+  std::vector<double> crossings_;
+};
+
+}  // namespace polypath::editor

@@ -1,0 +1,32 @@
+// compare_titles.hpp: the titles over the two panes of the Compare canvas (side by side):
+// per pane the setup ("navmesh triangle A* (portals), A*") and the state ("46 expanded,
+// path found") on two lines, each cut with an ellipsis to its pane's width, so the two
+// titles never run into each other however narrow the window.
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "editor/canvas/camera.hpp"
+#include "editor/compare/compare_view.hpp"
+
+namespace polypath::editor {
+
+/// Height of the title band at the top of each pane, pixels (two lines of text).
+inline constexpr double kCompareTitleHeight = 36.0;
+
+/// One line of a pane's title: its text (cut to fit) and its screen rectangle, pixels.
+struct CompareTitleLine {
+  std::string text;
+  ScreenRect rect;
+};
+
+/// A pane's title: line 0 the setup, line 1 the expansions and whether the path was found.
+using CompareTitle = std::array<CompareTitleLine, 2>;
+
+/// The titles of the left (0) and right (1) panes for the canvas rectangle `canvas`: each
+/// pane is half the canvas, its lines 8 pixels in from its left edge and kept 8 pixels
+/// from its right edge. Call inside an ImGui frame (it measures text).
+std::array<CompareTitle, 2> compareTitles(const CompareView& compare, const ScreenRect& canvas);
+
+}  // namespace polypath::editor

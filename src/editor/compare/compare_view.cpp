@@ -1,0 +1,149 @@
+// compare_view.cpp: CompareView: two MethodViews on the scene's map and a core
+// SearchComparison over their graphs; presets, table rows, drawing.
+#include "editor/compare/compare_view.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace polypath::editor {
+
+// [SECTION] CompareSetup
+
+std::string describe(const CompareSetup& s) {
+  std::string out = describe(s.method);
+  out += s.options.heuristic == Heuristic::None ? ", Dijkstra" : ", A*";
+  if (s.options.weight != 1.0) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, " weight %.3g", s.options.weight);
+    out += buf;
+  }
+  return out;
+}
+
+bool parseComparePreset(const std::string& name, ComparePreset& out) {
+  const std::pair<const char*, ComparePreset> names[] = {{"astar-dijkstra", ComparePreset::AStarVsDijkstra},
+                                                         {"weight", ComparePreset::Weight1VsWeight18},
+                                                         {"visibility-navmesh", ComparePreset::VisibilityVsNavmesh},
+                                                         {"navmesh-grid", ComparePreset::NavmeshVsGrid},
+                                                         {"triangle-polyanya", ComparePreset::TriangleVsPolyanya}};
+  for (const auto& n : names)
+    if (name == n.first) {
+      out = n.second;
+      return true;
+    }
+  return false;
+}
+
+void applyPreset(std::array<CompareSetup, 2>& setups, ComparePreset preset, const SearchOptions& base) {
+  for (CompareSetup& s : setups) {
+    s.options = base;
+    s.options.weight = 1.0;
+    if (s.options.heuristic == Heuristic::None) s.options.heuristic = Heuristic::Euclidean;
+    s.method = MethodSettings{};
+  }
+  switch (preset) {
+    case ComparePreset::AStarVsDijkstra: setups[1].options.heuristic = Heuristic::None; break;
+    case ComparePreset::Weight1VsWeight18: setups[1].options.weight = 1.8; break;
+    case ComparePreset::VisibilityVsNavmesh: setups[1].method.kind = MethodKind::NavmeshExact; break;
+    case ComparePreset::NavmeshVsGrid:
+      setups[0].method.kind = MethodKind::NavmeshExact;
+      setups[1].method.kind = MethodKind::Grid;
+      break;
+    case ComparePreset::TriangleVsPolyanya:
+      setups[0].method.kind = MethodKind::NavmeshCentre;
+      setups[1].method.kind = MethodKind::NavmeshExact;
+      break;
+  }
+}
+
+Color overlayTint(Color c) {
+  auto lift = [](std::uint8_t v) { return static_cast<std::uint8_t>(std::min(255, v + 40)); };
+  return {lift(c.b), lift(c.g), lift(c.r), c.a};
+}
+
+// [SECTION] CompareView
+
+CompareView::CompareView() {
+  for (auto& v : views_) v = std::make_unique<MethodView>();
+  applyPreset(setups, ComparePreset::AStarVsDijkstra, SearchOptions{});
+}
+
+CompareView::~CompareView() = default;
+
+void CompareView::sync(const Scene& scene) {
+  if (built_ && built_scene_ == &scene && built_generation_ == scene.searchGeneration() && built_setups_ == setups)
+    return;
+  const int keep = comparison_ ? comparison_->position() : 0;
+  comparison_.reset();
+  error_.clear();
+  built_ = true;
+  built_scene_ = &scene;
+  built_generation_ = scene.searchGeneration();
+  built_setups_ = setups;
+  const PolygonMap* map = scene.searchMap();
+  if (!map || map->empty() || !scene.queryStart() || !scene.queryGoal()) {
+    error_ = "No search to compare: the map needs a valid region, a start and a goal.";
+    return;
+  }
+  CompareSide sides[2];
+  for (int i = 0; i < 2; ++i) {
+    MethodView& v = *views_[static_cast<std::size_t>(i)];
+    const CompareSetup& s = setups[static_cast<std::size_t>(i)];
+    try {
+      v.build(*map, scene.searchGraph(), s.method);
+      v.query(*scene.queryStart(), *scene.queryGoal());
+    } catch (const std::exception& e) {
+      v.clear();
+      error_ = std::string(i == 0 ? "Left" : "Right") + " side (" + describe(s) + "): " + e.what();
+      return;
+    }
+    sides[i].label = describe(s);
+    sides[i].graph = v.graph();
+    sides[i].start = v.startNode();
+    sides[i].goal = v.goalNode();
+    sides[i].options = s.options;
+  }
+  try {
+    comparison_.emplace(sides[0], sides[1]);
+    comparison_->seek(keep);
+  } catch (const std::exception& e) {
+    comparison_.reset();
+    error_ = std::string("cannot compare: ") + e.what();
+  }
+}
+
+CompareRow CompareView::row(int i) const {
+  CompareRow r;
+  if (!comparison_) return r;
+  r.stats = comparison_->stats(i);
+  const MethodView& v = view(i);
+  const Path world = v.worldPath(comparison_->side(i).finalPath());
+  r.world_length = world.found ? world.length : 0.0;
+  r.structure = v.structureSummary();
+  return r;
+}
+
+void CompareView::update(double seconds) {
+  if (!running || !comparison_) return;
+  if (!(seconds > 0) || !std::isfinite(seconds)) return;
+  budget_ += seconds * steps_per_second;
+  int n = static_cast<int>(std::min(budget_, 100000.0));
+  budget_ -= n;
+  if (n > 0) comparison_->seek(comparison_->position() + n);
+  if (comparison_->position() >= comparison_->count()) running = false;
+}
+
+void CompareView::draw(DebugDraw& dd, int i, std::uint32_t layers) const {
+  if (!comparison_) return;
+  const MethodView& v = view(i);
+  layers &= methodLayers(v.settings().kind);
+  // The visibility graph's links are the scene's; the structure is drawn thin under the search.
+  v.drawStructure(dd, layers & ~static_cast<std::uint32_t>(LayerLosLinks));
+  const SearchTimeline& t = comparison_->side(i);
+  v.drawSearch(dd, t.state(), layers);
+  const Path now = t.path();  // found once this side's search expanded the goal
+  if (now.found) v.drawResult(dd, now, layers & ~static_cast<std::uint32_t>(LayerFunnelApex | LayerFunnelSides));
+}
+
+}  // namespace polypath::editor

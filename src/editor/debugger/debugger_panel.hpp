@@ -1,0 +1,20 @@
+// debugger_panel.hpp: the debugger part of the Search tab: step back, the timeline slider
+// over every expansion, and breakpoints.
+#pragma once
+
+#include "editor/panels/panels.hpp"
+
+namespace polypath::editor {
+
+/// Draws the timeline (Back, Forward, a slider over expansions 0 .. count) and the
+/// breakpoints (node expanded, goal opened, f exceeds; "Run to breakpoint") into the
+/// current ImGui window, then the node inspector (the node Alt + clicked on the canvas),, acting on `scene` through ui.debugger. Named widgets (for
+/// scripted input): "Back", "Forward", "timeline", "bp pick node", "bp goal opened",
+/// "bp f value", "bp f", "Run to breakpoint", "bp clear".
+void debuggerPart(Scene& scene, UiState& ui);
+
+/// Draws "g 3 h 4.24 f 7.24" on the canvas next to the search node under `mouse` (within
+/// kHitRadius pixels) while stepping; nothing for an unseen node.
+void drawNodeLabel(const Scene& scene, const Camera& camera, ScreenPos mouse);
+
+}  // namespace polypath::editor

@@ -1,0 +1,369 @@
+// scene.hpp: what the editor shows and edits: the document, the structures built from it
+// (polygon map, visibility graph, query, path) and the step-by-step search.
+//
+// [SECTION] Stats
+// [SECTION] Scene
+//
+// The Scene has two parts: the document part (document, file, undo history, edits) and
+// the built part (rebuild(): map, graph, query, stepped search, drawing), which is where
+// another search method plugs in. They are implemented in scene_document.cpp and
+// scene.cpp. Every edit goes through edit() or a gesture and
+// becomes one undoable command (history.hpp).
+//
+// During a gesture (a drag) validation checks only the moved edges (DragValidator,
+// io/incremental_validation.hpp) and falls back to validateMap when that cannot decide;
+// endGesture() runs the full validateMap once more, so the messages are its own.
+// Every edit rebuilds the PolygonMap and redoes the query; the VisibilityGraph is updated
+// in place (VisibilityGraph::update, exactly a rebuild's graph) when only vertex positions
+// changed (a drag), else built anew. With settings.clearance r > 0 the search runs on the
+// region eroded by r (a ClearanceSet, cached per radius, rebuilt when the polygons or the
+// clearance style change), whose outline is drawn on LayerClearanceOutline. An edit that makes the map invalid never throws: the last valid map stays
+// built and is drawn greyed, and problems() says what is wrong. A start or goal that is
+// not walkable stops the query (the last path found stays, greyed) unless "snap to the
+// walkable region" is on: then the query uses PolygonMap::nearestWalkable() instead.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "polypath/debug/debug_draw.hpp"
+#include "polypath/core/search.hpp"
+#include "polypath/core/visibility_graph.hpp"
+#include "editor/document/history.hpp"
+#include "editor/canvas/picking.hpp"
+#include "editor/document/scene_method.hpp"
+#include "polypath/geom/clearance.hpp"
+#include "polypath/geom/incremental_validation.hpp"
+#include "polypath/formats/map_io.hpp"
+#include "polypath/geom/map_validation.hpp"
+
+namespace polypath::editor {
+
+// [SECTION] Stats
+
+/// Numbers for the stats panel.
+struct SceneStats {
+  std::size_t vertices = 0;      ///< ring vertices of the built map
+  std::size_t reflex_nodes = 0;  ///< visibility graph nodes
+  std::size_t links = 0;         ///< line-of-sight links between nodes
+  int expansions = 0;            ///< nodes expanded: by findPath, or by the stepped search while stepping
+  bool path_found = false;       ///< a path is shown
+  double path_length = 0.0;      ///< world units, 0 without a path
+  double validate_ms = 0.0;      ///< validateMap time of the last rebuild, milliseconds
+  double build_ms = 0.0;         ///< PolygonMap + VisibilityGraph build time, milliseconds
+  double graph_ms = 0.0;         ///< of build_ms: the VisibilityGraph build or update alone
+  double query_ms = 0.0;         ///< VisibilityQuery + findPath time, milliseconds
+  /// The last rebuild updated the graph in place (VisibilityGraph::update: only vertex
+  /// positions moved) instead of building it anew; build_ms then is the update's time.
+  bool graph_updated = false;
+  std::int64_t update_tested = 0;  ///< node pairs the last update tested again
+  SearchStatus status = SearchStatus::Idle;  ///< of findPath, or of the stepped search while stepping
+  MethodKind method = MethodKind::Visibility;  ///< the method searched (Scene::setMethod)
+  std::string structure;  ///< the method's structure in numbers ("412 triangles, 530 portals")
+};
+
+/// The ring structure of a document: per polygon its outer ring's size, its hole count
+/// and each hole's size. Two documents with equal shapes differ at most in vertex
+/// positions, so the visibility graph can be updated instead of rebuilt.
+using RingShape = std::vector<std::size_t>;
+RingShape ringShape(const MapDocument& doc);
+
+// [SECTION] Scene
+
+/// Width of the walls (ring edges) on the canvas, pixels: wider than any search line.
+inline constexpr float kWallWidth = 3.0f;
+/// Radius of the start and goal markers, pixels (plus a dark outline of kMarkerOutline).
+inline constexpr float kMarkerRadius = 8.0f;
+inline constexpr float kMarkerOutline = 2.0f;
+/// Colour of the markers' outline and of their "S" / "G" letters.
+inline constexpr Color kMarkerInk{12, 14, 20, 255};
+/// A colour as drawn for stale data (the last valid map or path): greyed, translucent.
+Color greyed(Color c);
+
+/// Owns the edited MapDocument and everything derived from it. Not copyable: the graph,
+/// query and search point into each other.
+class Scene {
+ public:
+  Scene();
+  ~Scene();
+  Scene(const Scene&) = delete;
+  Scene& operator=(const Scene&) = delete;
+
+  // Document --------------------------------------------------------------------------
+
+  /// Replaces the document, forgets the previous map and search, rebuilds. `file` is
+  /// where Save writes; none for a new document. `dirty`: the document differs from
+  /// `file` (a recovered autosave).
+  void setDocument(MapDocument doc, std::optional<std::filesystem::path> file = std::nullopt, bool dirty = false);
+  /// Loads a map file. On failure the current document stays, the error goes to
+  /// problems() and (if given) `error`, and false is returned. Never throws.
+  bool openFile(const std::filesystem::path& file, std::string* error = nullptr);
+  /// Saves the document atomically to `file`, which becomes the current file. On failure
+  /// the error goes to problems() and `error` and false is returned. Never throws.
+  bool saveFile(const std::filesystem::path& file, std::string* error = nullptr);
+  /// Records a file problem (for example a map given on the command line that failed to
+  /// load) shown first in problems(); an empty message clears it.
+  void setFileProblem(const std::string& where, const std::string& message);
+
+  const MapDocument& document() const { return doc_; }
+  /// The file Save writes to, if any.
+  const std::optional<std::filesystem::path>& file() const { return file_; }
+  /// True when the document differs from what was opened or last saved (undoing back to
+  /// the saved state makes it clean again).
+  bool dirty() const { return !history_.atSaved(); }
+  /// The document's name, else the file name, else "untitled".
+  std::string displayName() const;
+  /// Incremented by setDocument() and openFile(): a new document was loaded.
+  std::uint64_t documentGeneration() const { return generation_; }
+  /// Incremented by every edit (never reset): autosave counts edits with it.
+  std::uint64_t editCount() const { return edits_; }
+
+  // Edits (each one undoable command; each rebuilds) ---------------------------------
+
+  /// A document edit: `change` edits the document and returns true when it changed
+  /// something; then the edit becomes the command `label` (see EditCommand::merge_key)
+  /// and everything is rebuilt. Returns what `change` returned (false: no command).
+  /// Inside a gesture the change is applied live and the gesture makes the command.
+  bool edit(const std::string& label, const std::function<bool(MapDocument&)>& change,
+            const std::string& merge_key = {});
+  /// Ends merging of the last command (a table cell lost focus).
+  void closeMerge() { history_.closeMerge(); }
+
+  /// A gesture (a drag) is one command however many times the document changes during
+  /// it: beginGesture() remembers the document, gestureUpdate() re-applies `change` to
+  /// that remembered document (so the change is absolute: "moved by the total drag"),
+  /// endGesture() records one command `label` if the document differs, cancelGesture()
+  /// goes back to where the gesture began.
+  void beginGesture();
+  void gestureUpdate(const std::function<bool(MapDocument&)>& change);
+  void endGesture(const std::string& label);
+  void cancelGesture();
+  bool inGesture() const { return gesture_base_.has_value(); }
+
+  /// Moves the start, the goal or a ring vertex (command "Move ..."; consecutive moves of
+  /// the same handle merge until closeMerge()). False when the handle does not exist.
+  bool moveHandle(const Handle& handle, Point p);
+  /// Sets the document's corner offset (world units; saved in the file).
+  void setCornerOffset(double offset);
+  /// Sets the agent radius (settings.clearance, world units, 0 = exact) and the shape of
+  /// the eroded corners (settings.clearance_joins / clearance_segments): undoable
+  /// commands "Clearance" / "Clearance joins" (consecutive changes merge until closeMerge()).
+  void setClearance(double radius);
+  void setClearanceStyle(const ClearanceStyle& style);
+  /// Sets or removes the start / goal.
+  void setStart(std::optional<Point> p);
+  void setGoal(std::optional<Point> p);
+
+  // Undo and redo ----------------------------------------------------------------------
+
+  /// The commands so far (for the History panel).
+  const History& history() const { return history_; }
+  /// Undoes / redoes one command; false when there is none. Ends a gesture first.
+  bool undo();
+  bool redo();
+  /// Goes to history position n (0: before every command); false when out of range.
+  bool jumpTo(std::size_t n);
+
+  // Built data ----------------------------------------------------------------------
+
+  /// The built map: the document's, or the last valid one when the document is invalid;
+  /// null when no valid map was ever built for this document.
+  const PolygonMap* polygonMap() const { return map_.get(); }
+  const VisibilityGraph* graph() const { return graph_.get(); }
+  /// The clearance level searched (the walkable region eroded by the document's
+  /// settings.clearance, from a ClearanceSet cached per radius); null at clearance 0.
+  const ClearanceLevel* clearanceLevel() const { return level_.get(); }
+  /// What the search runs on: the eroded map and its graph with a clearance, else
+  /// polygonMap() and graph().
+  const PolygonMap* searchMap() const { return level_ ? &level_->map() : map_.get(); }
+  const VisibilityGraph* searchGraph() const { return level_ ? &level_->graph() : graph_.get(); }
+  /// The query linking start and goal; null when they are missing or not walkable.
+  const VisibilityQuery* query() const { return query_.get(); }
+  /// True when the built map is the document's (false: an older map is shown).
+  bool mapIsCurrent() const { return map_current_; }
+  /// Everything wrong: the file problem first, then validation, build and query errors.
+  std::vector<MapProblem> problems() const;
+  /// True when problems() holds an error (not only warnings).
+  bool hasErrors() const;
+  const SceneStats& stats() const { return stats_; }
+
+  // Start and goal ------------------------------------------------------------------
+
+  /// When on, a start or goal outside the walkable region is moved to the nearest
+  /// walkable point (PolygonMap::nearestWalkable) for the query; the document keeps the
+  /// point as placed. Off by default.
+  bool snapToWalkable() const { return snap_to_walkable_; }
+  void setSnapToWalkable(bool on);
+  /// Where the query starts / ends when snapping moved the point; nullopt otherwise.
+  const std::optional<Point>& snappedStart() const { return snapped_start_; }
+  const std::optional<Point>& snappedGoal() const { return snapped_goal_; }
+  /// Why the start / goal cannot be used ("Start is inside hole 0 of polygon 0"); empty
+  /// when it can (or is missing, or snapping fixed it).
+  const std::string& startProblem() const { return start_problem_; }
+  const std::string& goalProblem() const { return goal_problem_; }
+  /// True when there is a query, no path, and start and goal lie in different polygons.
+  bool separateAreas() const { return separate_areas_; }
+  /// The last path found for this document; stays when an edit stops the query, so the
+  /// canvas can show it greyed. Not found when none was.
+  const Path& lastFoundPath() const { return last_found_path_; }
+
+  // Method (scene_method.hpp) ----------------------------------------------------------
+
+  /// The search method and its setting (Visibility by default). Setting another one
+  /// rebuilds its structure on searchMap() (the navmesh or grid; again after every edit,
+  /// drags included), redoes the query, and leaves the stepped view. A grid cell size that
+  /// is not positive and finite is ignored. Build failures become problems ("/method").
+  const MethodSettings& method() const { return method_settings_; }
+  void setMethod(const MethodSettings& method);
+  /// The chosen method's structure and query (not used for Visibility, whose graph and
+  /// query are graph() and query()). Non-const for the funnel step shown.
+  const MethodView& methodView() const { return method_view_; }
+  MethodView& methodView() { return method_view_; }
+  /// The search result the canvas shows, as the engine returned it (node path on the
+  /// searched graph: for triangle A* the corridor's nodes; shownPath() is in world points).
+  const Path& shownSearchPath() const { return stepping_ ? stepped_search_path_ : search_path_; }
+  /// The start and goal the query uses (after snapping or clearance placement); nullopt
+  /// when there is no usable pair.
+  const std::optional<Point>& queryStart() const { return query_start_; }
+  const std::optional<Point>& queryGoal() const { return query_goal_; }
+
+  // Search ----------------------------------------------------------------------------
+
+  /// Heuristic, weight and tie-break for both findPath and the stepped search. Changing
+  /// them redoes the query (and replays the steps made so far).
+  const SearchOptions& searchOptions() const { return options_; }
+  void setSearchOptions(const SearchOptions& options);
+
+  /// Exactly one A* expansion (Search::step()); switches the canvas to the stepped view.
+  void step();
+  /// Starts animating steps (restarts a finished search). See update().
+  void startRun();
+  /// Stops the animation; the stepped view stays.
+  void pause();
+  /// Back to the start of the search: no expansion made, the canvas shows findPath's result.
+  void reset();
+  /// Runs the stepped search to the end at once.
+  void finish();
+  /// Advances the animation by `seconds` of wall time at stepsPerSecond().
+  void update(double seconds);
+
+  /// True after Step/Run until Reset: the canvas shows the stepped search state.
+  bool stepping() const { return stepping_; }
+  /// True while Run animates.
+  bool running() const { return running_; }
+  double stepsPerSecond() const { return steps_per_second_; }
+  void setStepsPerSecond(double sps);
+
+  /// The stepped search's state; null when there is no query.
+  const SearchState* searchState() const { return sgraph_ ? &search_.state() : nullptr; }
+  /// The stepped search engine (its graph, start, goal and options); null when there is
+  /// no query. The debugger builds its timeline from it.
+  const Search* search() const { return sgraph_ ? &search_ : nullptr; }
+  /// Incremented whenever the query is redone (edit, options, snapping): a timeline built
+  /// from search() is out of date when this changed.
+  std::uint64_t searchGeneration() const { return search_generation_; }
+  /// Shows `state` (a copy of the stepped search at some expansion, made on the same
+  /// graph, for example by a SearchTimeline) as the stepped view; stops Run.
+  void showSearch(const Search& state);
+  /// findPath's result for the current start, goal and options.
+  const Path& resultPath() const { return path_; }
+  /// The path the canvas shows: the result, or while stepping the stepped search's path
+  /// once it found the goal (not found otherwise).
+  const Path& shownPath() const;
+
+  // Drawing -------------------------------------------------------------------------
+
+  /// Draws the built map, graph, query, path and (while stepping) the search, layer by
+  /// layer, back to front: region, normals, line-of-sight links, start/goal links,
+  /// edges (walls, kWallWidth pixels), vertices, path, reflex nodes, closed set, open
+  /// set, relaxed arcs, expanded node, snapped start/goal, start/goal markers.
+  /// Walls cover the thin graph links that run along them, so they stay recognisable;
+  /// the search layers (at most 2.5 pixels wide) lie on the walls, which stay visible
+  /// on both sides; the path lies under the nodes so both stay visible; start and goal
+  /// (outlined discs of kMarkerRadius pixels) are drawn last, never hidden.
+  /// When the map is not the document's, everything but the markers is greyed; when
+  /// there is no query, lastFoundPath() is drawn greyed.
+  void draw(DebugDraw& dd, std::uint32_t layers, const DrawStyle& style = {}) const;
+  /// Only the start and goal markers (LayerStartGoal): the document's start and goal as
+  /// outlined discs, and the snapped points as small discs. draw() ends with it.
+  void drawMarkers(DebugDraw& dd, std::uint32_t layers) const;
+
+ private:
+  // Runs a load or save: on success clears the file problem, on an exception records it
+  // (and in `error`) and returns false.
+  bool fileOperation(const std::filesystem::path& file, std::string* error, const std::function<void()>& operation);
+  void documentChanged();
+  void rebuild();
+  // Redoes the query; while stepping, replays `replay` expansions on the new search.
+  void requery(int replay);
+  int expansionsToReplay() const;
+  void updateSteppedPath();
+  void updateStats();
+  // Sets start_problem_ / goal_problem_ and the snapped points; returns the points the
+  // query uses (nullopt: none usable).
+  std::optional<Point> queryPoint(const std::optional<Point>& p, bool is_start);
+
+  MapDocument doc_;
+  std::optional<std::filesystem::path> file_;
+  History history_;
+  std::optional<MapDocument> gesture_base_;
+  std::uint64_t generation_ = 0;
+  std::uint64_t edits_ = 0;
+
+  std::unique_ptr<PolygonMap> map_;
+  std::unique_ptr<VisibilityGraph> graph_;
+  std::unique_ptr<VisibilityQuery> query_;
+  // The graph the stepped search runs on (query_, or the method view's graph), its start and goal.
+  const SearchGraph* sgraph_ = nullptr;
+  NodeId sstart_ = kNoNode, sgoal_ = kNoNode;
+  MethodSettings method_settings_;
+  MethodView method_view_;
+  void rebuildMethod();
+  Path search_path_, stepped_search_path_;
+  std::optional<Point> query_start_, query_goal_;  // engine results (before MethodView::worldPath)
+  bool map_current_ = false;
+  std::vector<MapProblem> base_problems_;  // validation and build (rebuild())
+  std::vector<MapProblem> problems_;       // base_problems_ adjusted for snapping, plus the query's (requery())
+  std::optional<MapProblem> file_problem_;
+
+  SearchOptions options_;
+  Search search_;
+  std::uint64_t search_generation_ = 0;
+  Path path_;
+  Path stepped_path_;
+  Path last_found_path_;
+  bool snap_to_walkable_ = false;
+  std::optional<Point> snapped_start_, snapped_goal_;
+  std::string start_problem_, goal_problem_;
+  bool separate_areas_ = false;
+  bool stepping_ = false;
+  bool running_ = false;
+  double steps_per_second_ = 4.0;
+  double step_budget_ = 0.0;
+
+  double validate_ms_ = 0.0;
+  DragValidator drag_validator_;          // during a gesture: validation from the moved edges
+  bool validated_incrementally_ = false;  // base_problems_ came from drag_validator_
+  double build_ms_ = 0.0;
+  double graph_ms_ = 0.0;
+  double query_ms_ = 0.0;
+  // Clearance: the set is rebuilt when the polygons, style or corner offset change.
+  void rebuildClearance();
+  std::unique_ptr<ClearanceSet> clearance_set_;
+  std::vector<Polygon> clearance_polygons_;
+  ClearanceStyle clearance_style_;
+  double clearance_offset_ = 0.0;
+  std::shared_ptr<const ClearanceLevel> level_;
+  RingShape built_shape_;       // of the document map_ was built from
+  double built_offset_ = 0.0;   // corner offset graph_ was built with
+  bool graph_updated_ = false;
+  std::int64_t update_tested_ = 0;
+  SceneStats stats_;
+};
+
+}  // namespace polypath::editor

@@ -1,0 +1,17 @@
+// lesson_check.hpp: whether a lesson can play on its map (validation, start and goal,
+// node ids), checked before the editor opens it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "polypath/formats/lesson.hpp"
+
+namespace polypath {
+
+/// What stops a lesson from playing, one line each ("FILE: /settings/start: ..."): map
+/// validation errors, a start or goal missing or not walkable (also those set by
+/// actions), and node ids beyond the visibility graph of the map. Empty when it plays.
+std::vector<std::string> checkLesson(const Lesson& lesson);
+
+}  // namespace polypath
