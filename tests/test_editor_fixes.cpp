@@ -169,8 +169,8 @@ TEST_CASE("fixes: the Layers list shows only the layers the chosen method draws"
   CHECK(listed("Relaxed arcs"));
   CHECK_FALSE(listed("Explored cells"));
   MethodSettings grid;
-  grid.kind = MethodKind::Grid;
-  grid.cell_size = 1.0;
+  grid.name = "grid";
+  grid.options.cell_size = 1.0;
   ed.app->scene().setMethod(grid);
   ed.frames(2);
   for (const char* row : {"Closed set", "Open set", "Relaxed arcs", "Reflex nodes", "Line-of-sight links"}) {
@@ -183,7 +183,7 @@ TEST_CASE("fixes: the Layers list shows only the layers the chosen method draws"
   }
   // Polyanya draws no relaxed arcs either.
   MethodSettings polyanya;
-  polyanya.kind = MethodKind::NavmeshExact;
+  polyanya.name = "polyanya";
   ed.app->scene().setMethod(polyanya);
   ed.frames(2);
   CHECK(listed("Closed set"));

@@ -77,9 +77,9 @@ TEST_CASE("editor layers: every layer the scene draws has a toggle in the Layers
   HeadlessEditor ed(withMap(fs::path(POLYPATH_SOURCE_DIR) / "maps" / "rooms-with-doors.json"));
   App& app = *ed.app;
   Scene& scene = app.scene();
-  const MethodSettings methods[] = {{MethodKind::Visibility, 1.0},   {MethodKind::NavmeshExact, 1.0},
-                                    {MethodKind::NavmeshCentre, 1.0}, {MethodKind::NavmeshPortal, 1.0},
-                                    {MethodKind::Grid, 1.0}};
+  const MethodSettings methods[] = {{"visibility", {1.0}},   {"polyanya", {1.0}},
+                                    {"centre", {1.0}}, {"portal", {1.0}},
+                                    {"grid", {1.0}}};
   std::uint32_t everDrawn = 0;
   for (const MethodSettings& m : methods) {
     INFO("method " << describe(m));
@@ -118,7 +118,7 @@ TEST_CASE("editor layers: the steer portals' toggle hides them on the canvas, th
           "[editor][layers][navmesh]") {
   HeadlessEditor ed(withMap(fs::path(POLYPATH_SOURCE_DIR) / "maps" / "rooms-with-doors.json"));
   App& app = *ed.app;
-  app.scene().setMethod({MethodKind::NavmeshPortal, 1.0});
+  app.scene().setMethod({"portal", {1.0}});
   ed.frames(2);
   auto count = [](const Image& img, Color c) { return countColour(img, wholeImage(img), c); };
   const Color steer = layerColor(LayerNavSteerPortals), portal = layerColor(LayerNavPortals);

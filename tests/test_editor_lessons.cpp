@@ -218,12 +218,12 @@ TEST_CASE("editor lessons: the navmesh lesson searches triangle A* and compares 
   App& app = *ed.app;
   LessonSession& s = app.ui().lessons;
   REQUIRE(s.active());
-  CHECK(app.scene().method().kind == MethodKind::Visibility);
+  CHECK(app.scene().method().name == "visibility");
   CHECK(std::abs(app.scene().stats().path_length - exact) <= 1e-9);
 
   s.goTo(2, app.scene(), app.ui());  // step 3: "set method navmesh", run
   ed.frames(3);
-  CHECK(app.scene().method().kind == MethodKind::NavmeshPortal);
+  CHECK(app.scene().method().name == "portal");
   CHECK(std::abs(app.scene().stats().path_length - portal) <= 1e-9);
   CHECK(app.ui().tab != PanelTab::Compare);
 
@@ -232,8 +232,8 @@ TEST_CASE("editor lessons: the navmesh lesson searches triangle A* and compares 
   CHECK(app.ui().tab == PanelTab::Compare);
   CompareView& cmp = app.ui().compare;
   REQUIRE(cmp.comparison());
-  CHECK(cmp.setups[0].method.kind == MethodKind::NavmeshPortal);
-  CHECK(cmp.setups[1].method.kind == MethodKind::Visibility);
+  CHECK(cmp.setups[0].method.name == "portal");
+  CHECK(cmp.setups[1].method.name == "visibility");
   CHECK(cmp.comparison()->position() == cmp.comparison()->count());  // "run": both at their end
   CHECK(std::abs(cmp.row(0).world_length - portal) <= 1e-9);
   CHECK(std::abs(cmp.row(1).world_length - exact) <= 1e-9);

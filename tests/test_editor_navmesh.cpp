@@ -43,8 +43,8 @@ TEST_CASE("editor: navmesh exact (Polyanya) gives the visibility graph's length 
     scene.setDocument(loadMap(file));
     if (!scene.query() || !scene.resultPath().found) continue;
     const double visibility = scene.stats().path_length;
-    scene.setMethod({MethodKind::NavmeshExact, 1.0});
-    REQUIRE(scene.stats().method == MethodKind::NavmeshExact);
+    scene.setMethod({"polyanya", {1.0}});
+    REQUIRE(scene.stats().method == "polyanya");
     REQUIRE(scene.search() != nullptr);
     if (!scene.stats().path_found) {
       // Core's Polyanya runs away on large-maze (the CLI exhausts memory there too): the
@@ -68,12 +68,12 @@ TEST_CASE("editor: navmesh exact (Polyanya) gives the visibility graph's length 
 
 TEST_CASE("editor: triangle A* gives the CLI's funnel length for centre and portal nodes", "[editor][navmesh]") {
   for (const char* name : {"seed-demo.json", "room-with-holes.json", "rooms-with-doors.json", "maze.json"}) {
-    for (MethodKind kind : {MethodKind::NavmeshCentre, MethodKind::NavmeshPortal}) {
-      const bool centre = kind == MethodKind::NavmeshCentre;
+    for (const char* kind : {"centre", "portal"}) {
+      const bool centre = std::string(kind) == "centre";
       INFO(name << (centre ? " centre" : " portal"));
       Scene scene;
       scene.setDocument(loadMap(kMaps / name));
-      scene.setMethod({kind, 1.0});
+      scene.setMethod({kind, {1.0}});
       REQUIRE(scene.stats().path_found);
       const test::RunResult r = test::runCli({"path", (kMaps / name).string(), "--method", "navmesh",
                                               "--node-placement", centre ? "centre" : "portal", "--json"});
@@ -89,7 +89,7 @@ TEST_CASE("editor: triangle A* gives the CLI's funnel length for centre and port
 TEST_CASE("editor: Polyanya steps forward and back through the one engine exactly", "[editor][navmesh]") {
   Scene scene;
   scene.setDocument(loadMap(kMaps / "rooms-with-doors.json"));
-  scene.setMethod({MethodKind::NavmeshExact, 1.0});
+  scene.setMethod({"polyanya", {1.0}});
   REQUIRE(scene.search());
   const int total = scene.stats().expansions;
   REQUIRE(total > 5);
@@ -123,7 +123,7 @@ TEST_CASE("editor: the funnel steps its apex through the corners of the shortest
   scene.setDocument(loadMap(kMaps / "seed-demo.json"));
   const Path visibility = scene.shownPath();
   REQUIRE(visibility.points.size() >= 4);
-  scene.setMethod({MethodKind::NavmeshCentre, 1.0});
+  scene.setMethod({"centre", {1.0}});
   const Path& search = scene.shownSearchPath();
   MethodView& view = scene.methodView();
   const int count = view.funnelCount(search);
@@ -172,7 +172,7 @@ TEST_CASE("editor: navmesh layers draw their colours, and the Layers list follow
   CHECK(app.ui().widget_rects.count("legend Navmesh triangles") == 0);
   CHECK(app.ui().widget_rects.count("legend Reflex nodes") == 1);
 
-  app.scene().setMethod({MethodKind::NavmeshCentre, 1.0});
+  app.scene().setMethod({"centre", {1.0}});
   ed.frames(2);
   img = ed.shot();
   CHECK(app.ui().widget_rects.count("legend Navmesh triangles") == 1);
@@ -199,7 +199,7 @@ TEST_CASE("editor: navmesh layers draw their colours, and the Layers list follow
   CHECK(countColour(img, steer, left) == 0);
   CHECK(countColour(img, portal, left) > 30);
   // Polyanya: no corridor or funnel rows.
-  app.scene().setMethod({MethodKind::NavmeshExact, 1.0});
+  app.scene().setMethod({"polyanya", {1.0}});
   ed.frames(2);
   CHECK(app.ui().widget_rects.count("legend Navmesh triangles") == 1);
   CHECK(app.ui().widget_rects.count("legend Funnel apex") == 0);
@@ -211,7 +211,7 @@ TEST_CASE("editor: the method selector in the Search tab and a navmesh rebuilt w
   App& app = *ed.app;
   ed.click("tab Search");
   CHECK(app.ui().widget_rects.count("method") == 1);
-  app.scene().setMethod({MethodKind::NavmeshExact, 1.0});
+  app.scene().setMethod({"polyanya", {1.0}});
   ed.frames(2);
   const double before = app.scene().stats().path_length;
   CHECK(std::abs(before - test::kSeedLength) <= 1e-9);
@@ -229,7 +229,7 @@ TEST_CASE("editor: the method selector in the Search tab and a navmesh rebuilt w
   // Dragging a wall vertex rebuilds the navmesh too.
   const Point corner{24, 24};
   ed.drag(cam.toScreen(corner), cam.toScreen(corner + Point{1.0, 1.0}), 3);
-  CHECK(app.scene().stats().method == MethodKind::NavmeshExact);
+  CHECK(app.scene().stats().method == "polyanya");
   const PolygonMap map2 = buildPolygonMap(app.scene().document());
   const VisibilityGraph graph2(map2);
   const VisibilityQuery q2(graph2, *app.scene().document().start, *app.scene().document().goal);
@@ -239,7 +239,7 @@ TEST_CASE("editor: the method selector in the Search tab and a navmesh rebuilt w
 TEST_CASE("editor: grid method rasterizes the map at the chosen cell size", "[editor][navmesh][grid]") {
   Scene scene;
   scene.setDocument(loadMap(kMaps / "seed-demo.json"));
-  scene.setMethod({MethodKind::Grid, 0.5});
+  scene.setMethod({"grid", {0.5}});
   REQUIRE(scene.stats().path_found);
   const Grid grid = rasterize(*scene.searchMap(), 0.5);
   const GridGraph gg(grid);
@@ -248,9 +248,9 @@ TEST_CASE("editor: grid method rasterizes the map at the chosen cell size", "[ed
   CHECK(std::abs(scene.stats().path_length - alone.length) <= 1e-9);
   CHECK(scene.stats().path_length >= test::kSeedLength - 1e-9);  // never shorter than the exact path
   // A cell size that is not positive is ignored; a start on no free cell is a problem, not a crash.
-  scene.setMethod({MethodKind::Grid, -1.0});
-  CHECK(scene.method().cell_size == 0.5);
-  scene.setMethod({MethodKind::Grid, 6.0});
+  scene.setMethod({"grid", {-1.0}});
+  CHECK(scene.method().options.cell_size == 0.5);
+  scene.setMethod({"grid", {6.0}});
   CHECK_FALSE(scene.stats().path_found);
   CHECK(scene.hasErrors());
 }

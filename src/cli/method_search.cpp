@@ -1,42 +1,33 @@
-// method_search.cpp: the visibility and navmesh methods' search graphs and drawing for
-// svg and trace (see method_search.hpp).
+// method_search.cpp: the registry's method for a polygon-map query (see method_search.hpp).
 #include "cli/method_search.hpp"
 
-#include "polypath/debug/debug_draw_navmesh.hpp"
-#include "polypath/debug/debug_draw_polyanya.hpp"
+#include <chrono>
+
+#include "polypath/methods/registry.hpp"
 
 namespace polypath::cli {
 
-namespace {
-
-/// The shared method `r` asks for: visibility, or navmesh with Polyanya (no node
-/// placement) or triangle A* (centre or portal nodes; queryOptions checked the name).
-MethodSettings methodSettings(const QueryRequest& r) {
-  MethodSettings s;
-  if (r.method == "visibility") {
-    s.kind = MethodKind::Visibility;
-  } else if (r.node_placement.empty()) {
-    s.kind = MethodKind::NavmeshExact;
-  } else {
-    NodePlacement placement = NodePlacement::Centre;
-    parseNodePlacement(r.node_placement.c_str(), placement);  // queryOptions accepted it
-    s.kind = placement == NodePlacement::Centre ? MethodKind::NavmeshCentre : MethodKind::NavmeshPortal;
-  }
-  return s;
+std::string registryMethodName(const QueryRequest& r) {
+  if (r.method != "navmesh") return r.method;
+  return r.node_placement.empty() ? "polyanya" : r.node_placement == "center" ? "centre" : r.node_placement;
 }
 
-}  // namespace
-
 MethodSearch::MethodSearch(const QueryRequest& r, const LoadedQuery& q) : start_(r.start), goal_(r.goal) {
-  const MethodSettings settings = methodSettings(r);
+  MethodOptions options;
+  options.corner_offset = r.corner_offset.value_or(0.0);
   try {
-    run_.build(q.searched(), settings.kind == MethodKind::Visibility ? &q.level->graph() : nullptr, settings);
+    method_ = methods().create(registryMethodName(r));
+    const auto t0 = std::chrono::steady_clock::now();
+    method_->build(q.searched(), options);
+    build_ms_ = millisecondsSince(t0);
   } catch (const GeometryError& e) {
     badInput(r.map + ": cannot build the navigation mesh: " + e.what());
+  } catch (const Error& e) {
+    badInput(r.map + ": " + e.what());
   }
   if (!r.start || !r.goal) return;
   try {
-    run_.query(*r.start, *r.goal);
+    method_->query(*r.start, *r.goal);
   } catch (const QueryError& e) {
     badInput(r.map + ": " + e.what());
   }
@@ -44,31 +35,8 @@ MethodSearch::MethodSearch(const QueryRequest& r, const LoadedQuery& q) : start_
 
 MethodSearch::~MethodSearch() = default;
 
-Path MethodSearch::worldPath(const Path& search) const { return run_.worldPath(search); }
-
-void MethodSearch::drawStructure(DebugDraw& dd, std::uint32_t layers) const {
-  if (const VisibilityGraph* vis = run_.visibilityGraph()) drawVisibilityGraph(dd, *vis, layers);
-  if (const NavMesh* mesh = run_.navMesh()) drawNavMesh(dd, *mesh, layers);
-}
-
-void MethodSearch::drawSearch(DebugDraw& dd, const SearchState& state, std::uint32_t layers) const {
-  if (const PolyanyaQuery* poly = run_.polyanyaQuery())
-    drawPolyanya(dd, *poly, state, layers & (LayerClosedSet | LayerOpenSet | LayerExpanded | LayerReflexNodes));
-  else if (const SearchGraph* graph = run_.graph())
-    polypath::drawSearch(dd, *graph, state, layers);
-}
-
-void MethodSearch::drawResult(DebugDraw& dd, const Path& search, std::uint32_t layers) const {
-  if (const NavMeshQuery* tri = run_.triangleQuery(); tri && search.found) {
-    const NavMeshPath pulled = pullPath(*tri, search);
-    drawNavMeshPath(dd, *run_.navMesh(), pulled, layers);
-    return;
-  }
-  drawPath(dd, worldPath(search), layers);
-}
-
 void MethodSearch::drawEndpoints(DebugDraw& dd, std::uint32_t layers) const {
-  if (const VisibilityQuery* vis = run_.visibilityQuery()) drawQuery(dd, *vis, layers);
+  if (graph()) method_->drawEndpoints(dd, layers);
   else drawStartGoal(dd, start_ ? &*start_ : nullptr, goal_ ? &*goal_ : nullptr, layers);
 }
 

@@ -1,48 +1,58 @@
-// method_search.hpp: one polygon-map method's search graph for a loaded query (the
-// visibility graph, Polyanya, or triangle A* on the navmesh; built and queried by the
-// shared io/method_run.hpp), run by the one engine, and drawn through DebugDraw layer by
-// layer: what `polypath svg` and `polypath trace` show for --method visibility and navmesh.
+// method_search.hpp: the method a polygon-map query asks for (--method visibility or
+// navmesh, with --node-placement), made by the registry (polypath/methods/registry.hpp),
+// built on the searched map and queried with the request's start and goal: what `polypath
+// path`, `svg` and `trace` search and draw.
 #pragma once
 
-#include <cstdint>
+#include <memory>
 #include <optional>
+#include <string>
 
 #include "cli/query_setup.hpp"
+#include "polypath/core/method.hpp"
 #include "polypath/debug/debug_draw.hpp"
-#include "polypath/core/search.hpp"
-#include "polypath/methods/method_run.hpp"
 
 namespace polypath::cli {
 
-/// The search graph of r.method on q's searched map, with r's start and goal linked in.
+/// The registry name of r's method: --method visibility is "visibility"; --method navmesh
+/// is "polyanya" (exact), or with --node-placement centre|portal that name (triangle A*).
+std::string registryMethodName(const QueryRequest& r);
+
+/// r's method built on q's searched map, with r's start and goal linked in when both are set.
 class MethodSearch {
  public:
-  /// Builds the method (for navmesh the constrained Delaunay mesh) and, when r has a start
-  /// and goal, the query. Throws BadInput naming r.map when the mesh cannot be built or a
-  /// point is outside it. r.method must be visibility or navmesh.
+  /// Builds the method (the visibility graph with r's corner offset, or the constrained
+  /// Delaunay mesh) and the query. Throws BadInput naming r.map when it cannot be built or
+  /// a point is outside it. r.method must be visibility or navmesh.
   MethodSearch(const QueryRequest& r, const LoadedQuery& q);
   ~MethodSearch();
 
+  const Method& method() const { return *method_; }
+  /// Milliseconds the build took.
+  double buildMs() const { return build_ms_; }
   /// Null without a start or goal.
-  const SearchGraph* graph() const { return run_.graph(); }
-  NodeId startNode() const { return run_.startNode(); }
-  NodeId goalNode() const { return run_.goalNode(); }
-  /// The world path a search result stands for: the visibility path as searched,
-  /// Polyanya's turning points, or triangle A*'s funnel path (its length).
-  Path worldPath(const Path& search) const;
+  const SearchGraph* graph() const { return method_->graph(); }
+  NodeId startNode() const { return method_->startNode(); }
+  NodeId goalNode() const { return method_->goalNode(); }
+  /// Method::worldPath.
+  Path worldPath(const Path& search) const { return method_->worldPath(search); }
 
-  /// The method's structure: visibility graph nodes and links, or navmesh triangles and
-  /// adjacency (by layer).
-  void drawStructure(DebugDraw& dd, std::uint32_t layers) const;
-  /// A search state on graph(): closed and open sets, relaxed arcs, expanded node.
-  void drawSearch(DebugDraw& dd, const SearchState& state, std::uint32_t layers) const;
-  /// A result: for triangle A* the corridor and portals, then the path (LayerPath).
-  void drawResult(DebugDraw& dd, const Path& search, std::uint32_t layers) const;
-  /// Start and goal: for visibility their links and markers, else the markers.
+  /// Method::drawStructure.
+  void drawStructure(DebugDraw& dd, std::uint32_t layers) const { method_->drawStructure(dd, layers); }
+  /// Method::drawSearch.
+  void drawSearch(DebugDraw& dd, const SearchState& state, std::uint32_t layers) const {
+    method_->drawSearch(dd, state, layers);
+  }
+  /// Method::drawResult.
+  void drawResult(DebugDraw& dd, const Path& search, std::uint32_t layers) const {
+    method_->drawResult(dd, search, layers);
+  }
+  /// Start and goal: the method's links and markers, or without a query the markers given.
   void drawEndpoints(DebugDraw& dd, std::uint32_t layers) const;
 
  private:
-  MethodRun run_;
+  std::unique_ptr<Method> method_;
+  double build_ms_ = 0.0;
   std::optional<Point> start_, goal_;
 };
 

@@ -170,7 +170,6 @@ std::unique_ptr<LoadedQuery> loadQuery(QueryRequest& r, bool need_query) {
   try {
     q->clearance.emplace(q->doc.polygons, r.clearance_style, VisibilityOptions{*r.corner_offset}, 1);
     q->level = q->clearance->level(*r.clearance.radius);
-    if (r.method == "visibility") q->level->graph();  // built now, so that build_ms covers it
   } catch (const GeometryError& e) {  // validateMap reports these first; kept as a safety net
     badInput(r.map + ": " + e.what());
   } catch (const ClearanceError& e) {

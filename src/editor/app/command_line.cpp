@@ -153,8 +153,8 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
       const std::string* v = value("M");
       if (!v) return r;
       MethodSettings m;
-      if (!parseMethod(*v, m)) {
-        r.error = "--method needs visibility, polyanya, centre, portal, grid or grid:CELL, not '" + *v + "'";
+      if (!parseMethodSettings(*v, m)) {
+        r.error = "--method needs " + methods().names(", ") + " (grid:CELL: a cell size), not '" + *v + "'";
         return r;
       }
       r.options.method = *v;
@@ -188,9 +188,8 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
   if (r.options.screenshot && r.options.screenshot_sequence) r.error = "give --screenshot or --screenshot-sequence, not both";
   // Options that would be silently ignored are refused.
   MethodSettings method;
-  const bool triangle_astar = parseMethod(r.options.method, method) &&
-                              (method.kind == MethodKind::NavmeshCentre || method.kind == MethodKind::NavmeshPortal);
-  if (r.error.empty() && r.options.funnel_step >= 0 && !triangle_astar && !r.options.lesson)
+  const bool has_funnel = parseMethodSettings(r.options.method, method) && methods().create(method.name)->funnel();
+  if (r.error.empty() && r.options.funnel_step >= 0 && !has_funnel && !r.options.lesson)
     r.error = "--funnel-step needs --method centre or portal (the funnel of triangle A*)";
   // --canvas-only --size WxH: the canvas is WxH, the window wider by the panel column.
   if (r.options.canvas_only && r.options.size_given) r.options.width = windowWidthForCanvas(r.options.width);

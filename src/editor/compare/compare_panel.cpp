@@ -8,6 +8,7 @@
 #include "editor/canvas/camera.hpp"
 #include "editor/compare/compare_titles.hpp"
 #include "editor/canvas/sdl_draw.hpp"
+#include "editor/panels/method_panel.hpp"
 #include "editor/panels/panel_widgets.hpp"
 #include "editor/canvas/recoloured_draw.hpp"
 #include "imgui.h"
@@ -23,23 +24,14 @@ void sideEditor(CompareSetup& s, int i) {
   ImGui::TextUnformatted(i == 0 ? "Left" : "Right");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x * 0.6f));
-  if (ImGui::BeginCombo("##method", methodName(s.method.kind))) {
-    for (MethodKind k : kMethodKinds)
-      if (ImGui::Selectable(methodName(k), k == s.method.kind)) s.method.kind = k;
-    ImGui::EndCombo();
-  }
+  methodCombo("##method", s.method);
   bool dijkstra = s.options.heuristic == Heuristic::None;
   if (ImGui::Checkbox("Dijkstra (h = 0)", &dijkstra)) s.options.heuristic = dijkstra ? Heuristic::None : Heuristic::Euclidean;
   ImGui::SameLine();
   float w = static_cast<float>(s.options.weight);
   ImGui::SetNextItemWidth(std::max(60.0f, ImGui::GetContentRegionAvail().x));
   if (ImGui::SliderFloat("##weight", &w, 1.0f, 5.0f, "weight %.2f")) s.options.weight = std::clamp(static_cast<double>(w), 1.0, 5.0);
-  if (s.method.kind == MethodKind::Grid) {
-    double cell = s.method.cell_size;
-    ImGui::SetNextItemWidth(120);
-    if (ImGui::InputDouble("cell size", &cell, 0.25, 1.0, "%.3g", ImGuiInputTextFlags_EnterReturnsTrue))
-      if (cell > 0 && std::isfinite(cell)) s.method.cell_size = cell;
-  }
+  methodOptionInputs(s.method, 120.0f, nullptr);
   ImGui::PopID();
 }
 
@@ -175,7 +167,7 @@ void comparePanel(const Scene& scene, UiState& ui) {
 
 void applyStartOptions(const AppOptions& options, Scene& scene, UiState& ui) {
   MethodSettings m;
-  if (!options.method.empty() && parseMethod(options.method, m)) scene.setMethod(m);
+  if (!options.method.empty() && parseMethodSettings(options.method, m)) scene.setMethod(m);
   if (options.funnel_step >= 0 && scene.methodView().funnelCount(scene.shownSearchPath()) > 0)
     scene.methodView().setFunnelPosition(
         std::min(options.funnel_step, scene.methodView().funnelCount(scene.shownSearchPath())));

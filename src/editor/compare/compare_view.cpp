@@ -45,14 +45,14 @@ void applyPreset(std::array<CompareSetup, 2>& setups, ComparePreset preset, cons
   switch (preset) {
     case ComparePreset::AStarVsDijkstra: setups[1].options.heuristic = Heuristic::None; break;
     case ComparePreset::Weight1VsWeight18: setups[1].options.weight = 1.8; break;
-    case ComparePreset::VisibilityVsNavmesh: setups[1].method.kind = MethodKind::NavmeshExact; break;
+    case ComparePreset::VisibilityVsNavmesh: setups[1].method.name = "polyanya"; break;
     case ComparePreset::NavmeshVsGrid:
-      setups[0].method.kind = MethodKind::NavmeshExact;
-      setups[1].method.kind = MethodKind::Grid;
+      setups[0].method.name = "polyanya";
+      setups[1].method.name = "grid";
       break;
     case ComparePreset::TriangleVsPolyanya:
-      setups[0].method.kind = MethodKind::NavmeshCentre;
-      setups[1].method.kind = MethodKind::NavmeshExact;
+      setups[0].method.name = "centre";
+      setups[1].method.name = "polyanya";
       break;
   }
 }
@@ -137,9 +137,9 @@ void CompareView::update(double seconds) {
 void CompareView::draw(DebugDraw& dd, int i, std::uint32_t layers) const {
   if (!comparison_) return;
   const MethodView& v = view(i);
-  layers &= methodLayers(v.settings().kind);
-  // The visibility graph's links are the scene's; the structure is drawn thin under the search.
-  v.drawStructure(dd, layers & ~static_cast<std::uint32_t>(LayerLosLinks));
+  if (const MethodEntry* method = methods().find(v.settings().name)) layers &= method->info->layers;
+  // The visibility graph's links and nodes are the scene's; the structure is drawn thin under the search.
+  v.drawStructure(dd, layers & ~static_cast<std::uint32_t>(LayerLosLinks | LayerReflexNodes));
   const SearchTimeline& t = comparison_->side(i);
   v.drawSearch(dd, t.state(), layers);
   const Path now = t.path();  // found once this side's search expanded the goal

@@ -120,7 +120,7 @@ void Scene::rebuild() {
       const RingShape shape = ringShape(doc_);
       // The search and query point into the old graph: drop them before it changes.
       search_ = Search{};
-      query_.reset();
+      method_view_.dropQuery();
       sgraph_ = nullptr;
       graph_updated_ = false;
       const auto g0 = Clock::now();
@@ -153,10 +153,6 @@ void Scene::rebuild() {
 }
 
 void Scene::rebuildMethod() {
-  if (method_settings_.kind == MethodKind::Visibility) {
-    method_view_.clear();
-    return;
-  }
   const PolygonMap* m = searchMap();
   if (!m || m->empty()) {
     method_view_.clear();
@@ -172,7 +168,7 @@ void Scene::rebuildMethod() {
 }
 
 void Scene::setMethod(const MethodSettings& method) {
-  if (method.kind == MethodKind::Grid && !(method.cell_size > 0.0 && std::isfinite(method.cell_size))) return;
+  if (!validOptions(method)) return;
   if (method == method_settings_) return;
   method_settings_ = method;
   stepping_ = running_ = false;
@@ -281,7 +277,7 @@ std::optional<Point> Scene::queryPoint(const std::optional<Point>& p, bool is_st
 void Scene::requery(int replay) {
   ++search_generation_;
   search_ = Search{};
-  query_.reset();
+  method_view_.dropQuery();
   sgraph_ = nullptr;
   sstart_ = sgoal_ = kNoNode;
   path_ = Path{};
@@ -324,28 +320,17 @@ void Scene::requery(int replay) {
   }
   const VisibilityGraph* graph = searchGraph();
   const PolygonMap* search_map = searchMap();
-  const bool visibility = method_settings_.kind == MethodKind::Visibility;
-  if ((visibility ? graph != nullptr : method_view_.built()) && start && goal) {
+  if (method_view_.built() && start && goal) {
     try {
       const auto t0 = Clock::now();
-      if (visibility) {
-        auto query = std::make_unique<VisibilityQuery>(*graph, *start, *goal);
-        search_path_ = findPath(*query, query->startNode(), query->goalNode(), options_);
-        path_ = search_path_;
-        query_ = std::move(query);
-        sgraph_ = query_.get();
-        sstart_ = query_->startNode();
-        sgoal_ = query_->goalNode();
-      } else {
-        method_view_.query(*start, *goal);
-        search_path_ = findPath(*method_view_.graph(), method_view_.startNode(), method_view_.goalNode(), options_);
-        path_ = method_view_.worldPath(search_path_);
-        if (const std::string w = method_view_.searchWarning(); !w.empty())
-          problems_.push_back({MapProblem::Severity::Error, "/method", w});
-        sgraph_ = method_view_.graph();
-        sstart_ = method_view_.startNode();
-        sgoal_ = method_view_.goalNode();
-      }
+      method_view_.query(*start, *goal);
+      search_path_ = findPath(*method_view_.graph(), method_view_.startNode(), method_view_.goalNode(), options_);
+      path_ = method_view_.worldPath(search_path_);
+      if (const std::string w = method_view_.searchWarning(); !w.empty())
+        problems_.push_back({MapProblem::Severity::Error, "/method", w});
+      sgraph_ = method_view_.graph();
+      sstart_ = method_view_.startNode();
+      sgoal_ = method_view_.goalNode();
       query_ms_ = msSince(t0);
       if (path_.found) {
         last_found_path_ = path_;
@@ -463,8 +448,7 @@ void Scene::updateSteppedPath() {
     stepped_search_path_ = search_.finalize();
   else
     stepped_search_path_ = Path{};
-  stepped_path_ = method_settings_.kind == MethodKind::Visibility ? stepped_search_path_
-                                                                  : method_view_.worldPath(stepped_search_path_);
+  stepped_path_ = method_view_.worldPath(stepped_search_path_);
 }
 
 const Path& Scene::shownPath() const { return stepping_ ? stepped_path_ : path_; }
@@ -500,10 +484,10 @@ void Scene::updateStats() {
   const Path& shown = shownPath();
   s.path_found = shown.found;
   s.path_length = shown.found ? shown.length : 0.0;
-  s.method = method_settings_.kind;
-  if (s.method != MethodKind::Visibility) {
+  s.method = method_settings_.name;
+  if (method_view_.built()) {
     s.structure = method_view_.structureSummary();
-    s.build_ms = method_view_.buildMs();
+    s.build_ms += method_view_.buildMs();
   }
   if (sgraph_) {
     if (stepping_) {
@@ -524,11 +508,10 @@ void Scene::draw(DebugDraw& out, std::uint32_t layers, const DrawStyle& style) c
   DebugDraw& dd = map_current_ ? out : grey;  // the last valid map, when the edit broke it
   FixedWidthDraw walls(dd, kWallWidth);
   if (map_) drawMap(dd, *map_, layers & (LayerRegion | LayerEdgeNormals | LayerVertexNormals), style);
-  layers &= methodLayers(method_settings_.kind);
-  const VisibilityGraph* graph = method_settings_.kind == MethodKind::Visibility ? searchGraph() : nullptr;
-  if (graph) drawVisibilityGraph(dd, *graph, layers & LayerLosLinks);
-  method_view_.drawStructure(dd, layers);
-  if (query_) drawQuery(dd, *query_, layers & LayerStartGoalLinks);
+  if (const MethodEntry* method = methods().find(method_settings_.name)) layers &= method->info->layers;
+  // Graph links and triangles under the walls; graph nodes over the result, under the search.
+  method_view_.drawStructure(dd, layers & ~LayerReflexNodes);
+  method_view_.drawEndpoints(dd, layers & LayerStartGoalLinks);
   if (map_) {
     drawMap(walls, *map_, layers & LayerEdges, style);
     drawMap(dd, *map_, layers & LayerVertices, style);
@@ -536,18 +519,11 @@ void Scene::draw(DebugDraw& out, std::uint32_t layers, const DrawStyle& style) c
   if (level_) drawClearanceOutline(dd, level_->map(), layers);  // where the agent's centre may go
   // The result: the corridor and portals here, the funnel and path over the search layers.
   constexpr std::uint32_t kOnTop = LayerFunnelSides | LayerPath | LayerFunnelApex;
-  if (!query_ && sgraph_) method_view_.drawResult(dd, shownSearchPath(), layers & ~kOnTop);
-  if (graph) drawVisibilityGraph(dd, *graph, layers & LayerReflexNodes);
-  if (sgraph_ && !query_ && stepping_) method_view_.drawSearch(dd, search_.state(), layers);
-  if (query_ && stepping_) {
-    // One call per layer so each set is drawn over the previous one.
-    for (Layer l : {LayerClosedSet, LayerOpenSet, LayerRelaxed, LayerExpanded})
-      if (layers & l) drawSearch(dd, *query_, search_.state(), l);
-  }
+  if (sgraph_) method_view_.drawResult(dd, shownSearchPath(), layers & ~kOnTop);
+  method_view_.drawStructure(dd, layers & LayerReflexNodes);
+  if (sgraph_ && stepping_) method_view_.drawSearch(dd, search_.state(), layers);
   // The path over the search layers (as RecastDemo draws it last), then the markers.
-  if (query_)
-    drawPath(dd, shownPath(), layers & LayerPath);
-  else if (sgraph_)
+  if (sgraph_)
     method_view_.drawResult(dd, shownSearchPath(), layers & kOnTop);
   else
     drawPath(grey, last_found_path_, layers & LayerPath);  // the previous result

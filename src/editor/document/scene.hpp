@@ -63,7 +63,7 @@ struct SceneStats {
   bool graph_updated = false;
   std::int64_t update_tested = 0;  ///< node pairs the last update tested again
   SearchStatus status = SearchStatus::Idle;  ///< of findPath, or of the stepped search while stepping
-  MethodKind method = MethodKind::Visibility;  ///< the method searched (Scene::setMethod)
+  std::string method = "visibility";  ///< the method searched (Scene::setMethod)
   std::string structure;  ///< the method's structure in numbers ("412 triangles, 530 portals")
 };
 
@@ -183,7 +183,7 @@ class Scene {
   const PolygonMap* searchMap() const { return level_ ? &level_->map() : map_.get(); }
   const VisibilityGraph* searchGraph() const { return level_ ? &level_->graph() : graph_.get(); }
   /// The query linking start and goal; null when they are missing or not walkable.
-  const VisibilityQuery* query() const { return query_.get(); }
+  const VisibilityQuery* query() const { return dynamic_cast<const VisibilityQuery*>(method_view_.graph()); }
   /// True when the built map is the document's (false: an older map is shown).
   bool mapIsCurrent() const { return map_current_; }
   /// Everything wrong: the file problem first, then validation, build and query errors.
@@ -317,7 +317,6 @@ class Scene {
 
   std::unique_ptr<PolygonMap> map_;
   std::unique_ptr<VisibilityGraph> graph_;
-  std::unique_ptr<VisibilityQuery> query_;
   // The graph the stepped search runs on (query_, or the method view's graph), its start and goal.
   const SearchGraph* sgraph_ = nullptr;
   NodeId sstart_ = kNoNode, sgoal_ = kNoNode;

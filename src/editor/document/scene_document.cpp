@@ -22,7 +22,6 @@ void Scene::setDocument(MapDocument doc, std::optional<std::filesystem::path> fi
   // Forget everything built for the previous document before building the new one, so
   // an invalid new document never shows the old map.
   search_ = Search{};
-  query_.reset();
   sgraph_ = nullptr;
   method_view_.clear();
   graph_.reset();

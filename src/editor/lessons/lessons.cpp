@@ -65,14 +65,13 @@ std::optional<fs::path> findLessonsFolder(const fs::path& executable_dir) {
 
 namespace {
 
-/// The editor's method for a lesson's method name. A lesson's "navmesh" is triangle A*
-/// with portal-midpoint nodes (the lessons teach the corridor and the funnel); "grid"
-/// rasterizes at cell size 1; "finley" (a CLI reference method) is shown as the
-/// visibility graph, with a note (updateNotes).
+/// The editor's method for a lesson's method name: a registered method by its name, where
+/// the lesson format's "navmesh" is triangle A* with portal-midpoint nodes (the lessons
+/// teach the corridor and the funnel); "grid" rasterizes at cell size 1; "finley" (a CLI
+/// reference method) is shown as the visibility graph, with a note (updateNotes).
 MethodSettings lessonMethod(const std::string& name) {
   MethodSettings m;
-  if (name == "navmesh") m.kind = MethodKind::NavmeshPortal;
-  if (name == "grid") m.kind = MethodKind::Grid;
+  if (!parseMethodSettings(name == "navmesh" ? "portal" : name, m)) m = MethodSettings{};
   return m;
 }
 

@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cctype>
 #include <cstdio>
+#include <string>
 
 #include "editor/panels/panel_widgets.hpp"
 #include "imgui.h"
@@ -11,26 +13,6 @@
 namespace polypath::editor {
 
 namespace {
-
-const char* methodHelp(MethodKind kind) {
-  switch (kind) {
-    case MethodKind::Visibility:
-      return "A* over the reflex corners that see each other, with start and goal linked in. Exact.";
-    case MethodKind::NavmeshExact:
-      return "Polyanya (Cui, Harabor, Grastien 2017) on the constrained Delaunay triangles: searches intervals "
-             "of triangle edges seen from a root corner. Exact: the same length as the visibility graph.";
-    case MethodKind::NavmeshCentre:
-      return "Triangle A* as in seed 003: one node per triangle at its centre, then the funnel pulls the path "
-             "taut through the corridor's portals. Fast but not always shortest.";
-    case MethodKind::NavmeshPortal:
-      return "Triangle A* with nodes at portal (shared edge) midpoints, as Recast/Detour places them, then the "
-             "funnel. Not always shortest.";
-    case MethodKind::Grid:
-      return "The map rasterized into square cells (a cell is free when it lies wholly in the walkable region), "
-             "A* with 8 moves and no corner cutting. The path runs through cell centres.";
-  }
-  return "";
-}
 
 void funnelPart(Scene& scene, UiState& ui) {
   MethodView& view = scene.methodView();
@@ -91,33 +73,51 @@ bool funnelBack(Scene& scene) {
   return true;
 }
 
-void methodPart(Scene& scene, UiState& ui) {
-  MethodSettings m = scene.method();
-  int index = static_cast<int>(std::find(std::begin(kMethodKinds), std::end(kMethodKinds), m.kind) - std::begin(kMethodKinds));
-  if (ImGui::BeginCombo("Method", methodName(m.kind))) {
-    for (int i = 0; i < static_cast<int>(std::size(kMethodKinds)); ++i)
-      if (ImGui::Selectable(methodName(kMethodKinds[i]), i == index)) {
-        m.kind = kMethodKinds[i];
-        scene.setMethod(m);
+bool methodCombo(const char* label, MethodSettings& m) {
+  bool changed = false;
+  const MethodEntry* current = methods().find(m.name);
+  if (ImGui::BeginCombo(label, current ? current->info->label.data() : m.name.c_str())) {
+    for (const MethodEntry& e : methods().entries())
+      if (ImGui::Selectable(e.info->label.data(), &e == current)) {
+        m.name = std::string(e.info->name);
+        changed = true;
       }
     ImGui::EndCombo();
   }
-  remember(ui, "method");
-  hint(methodHelp(m.kind));
-  if (m.kind == MethodKind::Grid) {
-    double cell = m.cell_size;
-    if (ImGui::InputDouble("Cell size", &cell, 0.25, 1.0, "%.3g", ImGuiInputTextFlags_EnterReturnsTrue)) {
-      if (cell > 0.0 && std::isfinite(cell)) {
-        m.cell_size = cell;
-        scene.setMethod(m);
-      }
+  return changed;
+}
+
+bool methodOptionInputs(MethodSettings& m, float width, UiState* ui) {
+  const MethodEntry* e = methods().find(m.name);
+  if (!e) return false;
+  bool changed = false;
+  for (const MethodOptionInfo& o : e->info->options) {
+    double value = m.options.*(o.field);
+    if (width > 0.0f) ImGui::SetNextItemWidth(width);
+    if (ImGui::InputDouble(o.label.data(), &value, 0.25, 1.0, "%.3g", ImGuiInputTextFlags_EnterReturnsTrue) &&
+        value > 0.0 && std::isfinite(value)) {
+      m.options.*(o.field) = value;
+      changed = true;
     }
-    remember(ui, "cell size");
-    hint("World units per cell side (press Enter). Smaller cells fit the walls better and cost more.");
+    if (ui) {
+      std::string name(o.label);
+      std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+      remember(*ui, name);
+    }
+    hint(o.help.data());
   }
+  return changed;
+}
+
+void methodPart(Scene& scene, UiState& ui) {
+  MethodSettings m = scene.method();
+  if (methodCombo("Method", m)) scene.setMethod(m);
+  remember(ui, "method");
+  hint(methodInfo(m).help.data());
+  if (methodOptionInputs(m, 0.0f, &ui)) scene.setMethod(m);
   if (!scene.stats().structure.empty())
     ImGui::TextColored(ImVec4(0.6f, 0.6f, 0.65f, 1.0f), "%s", scene.stats().structure.c_str());
-  if (isTriangleSearch(m.kind)) funnelPart(scene, ui);
+  if (scene.methodView().hasFunnel()) funnelPart(scene, ui);
 }
 
 }  // namespace polypath::editor

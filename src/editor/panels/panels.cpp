@@ -1136,7 +1136,7 @@ void drawPanels(Scene& scene, UiState& ui, ToolController& tools, int window_wid
   // At the default width (kMaxPanelWidth) every label fits whole; only a narrower window
   // shrinks the tabs (cutting labels) so that every tab stays in the column.
   if (ImGui::BeginTabBar("tabs", ImGuiTabBarFlags_FittingPolicyResizeDown)) {
-    tab(ui, "Layers", "Layers", PanelTab::Layers, [&] { layersTab(ui, methodLayers(scene.method().kind)); });
+    tab(ui, "Layers", "Layers", PanelTab::Layers, [&] { layersTab(ui, methodInfo(scene.method()).layers); });
     tab(ui, "Search", "Search", PanelTab::Search, [&] { searchTab(scene, ui); });
     tab(ui, "Compare", "Compare", PanelTab::Compare, [&] { comparePanel(scene, ui); });  // compare_panel.cpp
     tab(ui, "Map", "Map", PanelTab::Map, [&] { mapTab(scene, ui, tools); });
