@@ -92,7 +92,7 @@ TEST_CASE("cases: the exact navmesh search (Polyanya) answers as stated, case 15
     }
     const MapDocument doc = loadMap(path);
     const NavMesh mesh = buildNavMesh(buildPolygonMap(doc));
-    const PolyanyaPath result = findPolyanyaPath(PolyanyaMesh(mesh), *doc.start, *doc.goal);
+    const Path result = findPolyanyaPath(PolyanyaMesh(mesh), *doc.start, *doc.goal);
     REQUIRE(result.found == c.length.has_value());
     if (!c.length) continue;
     CHECK(result.length == Approx(*c.length).margin(1e-6));

@@ -60,9 +60,9 @@ TEST_CASE("polypath svg --method navmesh draws the mesh and Polyanya's path", "[
   CHECK(r.err.empty());
   const LoadedMap m(shippedMap("maze.json"));
   const NavMesh mesh = buildNavMesh(m.map);
-  const PolyanyaPath expected = findPolyanyaPath(PolyanyaMesh(mesh), *m.doc.start, *m.doc.goal);
+  const Path expected = findPolyanyaPath(PolyanyaMesh(mesh), *m.doc.start, *m.doc.goal);
   REQUIRE(expected.found);
-  CHECK_THAT(r.out, StartsWith("wrote " + out + " (800 x 640 px, " + std::to_string(expected.search.expanded) +
+  CHECK_THAT(r.out, StartsWith("wrote " + out + " (800 x 640 px, " + std::to_string(expected.expanded) +
                                " expansions, found, length "));
   CHECK(std::stod(r.out.substr(r.out.find("length ") + 7)) == Approx(expected.length).epsilon(1e-11));
   const std::string svg = readWholeFile(out);
@@ -207,8 +207,8 @@ TEST_CASE("polypath trace takes --method and --clearance and traces that search"
   INFO(poly.err);
   REQUIRE(poly.exit_code == 0);
   const nlohmann::json tp = nlohmann::json::parse(readWholeFile(out));
-  const PolyanyaPath ep = findPolyanyaPath(PolyanyaMesh(mesh), *m.doc.start, *m.doc.goal);
-  CHECK(expandingEvents(tp) == ep.search.expanded);
+  const Path ep = findPolyanyaPath(PolyanyaMesh(mesh), *m.doc.start, *m.doc.goal);
+  CHECK(expandingEvents(tp) == ep.expanded);
   CHECK(tp["events"].back()["g"].get<double>() == Approx(ep.length).epsilon(1e-12));
 
   const RunResult tri =

@@ -32,8 +32,8 @@ std::pair<int, double> alone(const test::LoadedMap& lm, const CompareSetup& s) {
   if (m == "polyanya") {
     const NavMesh mesh = buildNavMesh(lm.map);
     const PolyanyaMesh pm(mesh);
-    const PolyanyaPath p = findPolyanyaPath(pm, a, b, s.options);
-    return {p.search.expanded, p.length};
+    const Path p = findPolyanyaPath(pm, a, b, s.options);
+    return {p.expanded, p.length};
   }
   if (m == "centre" || m == "portal") {
     const NavMesh mesh = buildNavMesh(lm.map);

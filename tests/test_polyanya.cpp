@@ -37,7 +37,7 @@ void checkMap(const test::RandomMap& rm, std::uint64_t seed, Counts& counts) {
     }
     INFO(rm.kind << " seed " << seed << " (" << q.how << ")\n" << test::describeMap(rm.polygons, q.start, q.goal));
     const Path optimal = findPath(graph, q.start, q.goal);
-    const PolyanyaPath exact = findPolyanyaPath(pmesh, q.start, q.goal);
+    const Path exact = findPolyanyaPath(pmesh, q.start, q.goal);
     ++counts.queries;
     REQUIRE(exact.found == optimal.found);
     const auto brute = oracle.shortestPath(q.start, q.goal);

@@ -52,7 +52,7 @@ int compare(const fs::path& mesh_file, const fs::path& scen, std::size_t limit =
       CHECK_THROWS_AS(PolyanyaQuery(pmesh, s, g), QueryError);
       continue;
     }
-    const PolyanyaPath exact = findPolyanyaPath(pmesh, s, g);
+    const Path exact = findPolyanyaPath(pmesh, s, g);
     const Path optimal = findPath(graph, s, g);
     REQUIRE(exact.found == optimal.found);
     INFO("polyanya " << test::describePoints(exact.points) << "\nvisibility " << test::describePoints(optimal.points));
@@ -118,14 +118,14 @@ TEST_CASE("polyanya on aurora-merged equals the published Euclidean optima, reus
     if (i == 1000) {  // a failed query in between leaves nothing behind
       CHECK_THROWS_AS(pathfinder.find({-5.0, -5.0}, r.goal), QueryError);
     }
-    const PolyanyaPath path = pathfinder.find(r.start, r.goal);
+    const Path path = pathfinder.find(r.start, r.goal);
     REQUIRE(path.found);
     CHECK(path.length == Approx(r.length).margin(1e-3));
     worst = std::max(worst, std::abs(path.length - r.length));
     if (i % 10 == 0) {
-      const PolyanyaPath fresh = findPolyanyaPath(pmesh, r.start, r.goal);
+      const Path fresh = findPolyanyaPath(pmesh, r.start, r.goal);
       CHECK(fresh.length == path.length);
-      CHECK(fresh.search.expanded == path.search.expanded);
+      CHECK(fresh.expanded == path.expanded);
       CHECK(fresh.points == path.points);
     }
   }

@@ -56,7 +56,7 @@ TEST_CASE("polyanya: equal-length routes reaching a corner from both sides of a 
     const PolyanyaMesh pmesh(mesh);
     const double sx = mirror ? -1.0 : 1.0;
     const Point start{10 * sx, 10}, goal{52 * sx, 30};
-    const PolyanyaPath path = findPolyanyaPath(pmesh, start, goal);
+    const Path path = findPolyanyaPath(pmesh, start, goal);
     REQUIRE(path.found);
     CHECK(path.length == Approx(expected).epsilon(1e-12));
     const VisibilityGraph graph(map);

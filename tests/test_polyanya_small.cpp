@@ -51,7 +51,7 @@ TEST_CASE("polyanya: around a corner of degree 5, from and to vertices and edges
   };
   for (const Q& q : queries) {
     INFO("(" << q.s.x << ", " << q.s.y << ") -> (" << q.g.x << ", " << q.g.y << ")");
-    const PolyanyaPath p = findPolyanyaPath(pm, q.s, q.g);
+    const Path p = findPolyanyaPath(pm, q.s, q.g);
     REQUIRE(p.found);
     CHECK(p.length == Approx(q.length).epsilon(1e-12).margin(1e-15));
     CHECK(p.points.size() == q.points);
@@ -65,7 +65,7 @@ TEST_CASE("polyanya: a pinch vertex is never passed, the path goes around", "[po
   const PolyanyaMesh pm(mesh);
   // From A to B: the straight line passes the pinch (1,1); the path goes round the U:
   // (0.9,1.1) -> (1,2) -> (2,2) -> (2,1) -> (1.1,0.9).
-  const PolyanyaPath p = findPolyanyaPath(pm, {0.9, 1.1}, {1.1, 0.9});
+  const Path p = findPolyanyaPath(pm, {0.9, 1.1}, {1.1, 0.9});
   REQUIRE(p.found);
   CHECK(p.length == Approx(2 * std::hypot(0.1, 0.9) + 2.0).epsilon(1e-12));
   REQUIRE(p.points.size() == 5);

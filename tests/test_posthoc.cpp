@@ -163,7 +163,7 @@ TEST_CASE("posthoc: a graph that grows while searching (Polyanya) is traced whol
     const PolyanyaMesh pmesh(mesh);
     const PolyanyaQuery q(pmesh, *m.doc.start, *m.doc.goal);
     const Json trace = posthocTrace(q, PolyanyaQuery::startNode(), PolyanyaQuery::goalNode());
-    const PolyanyaPath expected = findPolyanyaPath(pmesh, *m.doc.start, *m.doc.goal);
+    const Path expected = findPolyanyaPath(pmesh, *m.doc.start, *m.doc.goal);
     int expanding = 0;
     std::vector<char> generated(q.nodeCount(), 0);
     for (const auto& e : trace["events"]) {
@@ -179,7 +179,7 @@ TEST_CASE("posthoc: a graph that grows while searching (Polyanya) is traced whol
         CHECK(generated[static_cast<std::size_t>(id)]);
       }
     }
-    CHECK(expanding == expected.search.expanded);
+    CHECK(expanding == expected.expanded);
     const Json& end = trace["events"].back();
     CHECK(end["found"] == expected.found);
     if (expected.found) CHECK(end["g"].get<double>() == Approx(expected.length).epsilon(1e-12));

@@ -40,7 +40,7 @@ void benchOne(const fs::path& mesh_file, const fs::path& scen_file, int limit, c
   PolyanyaPathfinder pathfinder(pmesh);  // reused, as Polyanya reuses its search instance
   for (const BenchQuery& q : queries) {
     const double q0 = threadMicros();
-    PolyanyaPath path;
+    Path path;
     try {
       path = pathfinder.find(q.start, q.goal);
     } catch (const QueryError&) {
@@ -48,7 +48,7 @@ void benchOne(const fs::path& mesh_file, const fs::path& scen_file, int limit, c
       continue;
     }
     micros.push_back(threadMicros() - q0);
-    expansions += path.search.expanded;
+    expansions += path.expanded;
     if (!path.found) ++not_found;
     if (!check || q.exact < 0.0) continue;
     ++checked;

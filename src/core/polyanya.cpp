@@ -554,20 +554,20 @@ std::vector<Point> PolyanyaQuery::pathPoints(const Path& path) const {
 
 // [SECTION] Queries
 
-PolyanyaPath findPolyanyaPath(const PolyanyaMesh& pmesh, Point start, Point goal, SearchOptions options) {
+Path findPolyanyaPath(const PolyanyaMesh& pmesh, Point start, Point goal, SearchOptions options) {
   return PolyanyaPathfinder(pmesh).find(start, goal, options);
 }
 
-PolyanyaPath PolyanyaPathfinder::find(Point start, Point goal, SearchOptions options) {
+Path PolyanyaPathfinder::find(Point start, Point goal, SearchOptions options) {
   if (query_) query_->reset(start, goal);
   else query_.emplace(*pmesh_, start, goal);
   search_.init(*query_, PolyanyaQuery::startNode(), PolyanyaQuery::goalNode(), options);
   search_.run();
-  PolyanyaPath result;
-  result.search = search_.finalize();
-  result.found = result.search.found;
-  result.length = result.search.length;
-  result.points = query_->pathPoints(result.search);
+  Path result;
+  result = search_.finalize();
+  result.found = result.found;
+  result.length = result.length;
+  result.points = query_->pathPoints(result);
   return result;
 }
 

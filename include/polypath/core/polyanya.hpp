@@ -231,17 +231,10 @@ class PolyanyaQuery final : public SearchGraph {
 
 // [SECTION] Queries
 
-/// A finished Polyanya query.
-struct PolyanyaPath {
-  Path search;                ///< the engine's result (nodes are Polyanya nodes)
-  bool found = false;
-  double length = 0.0;        ///< world units
-  std::vector<Point> points;  ///< start, the corners it turns at, goal
-};
-
-/// Runs Polyanya through the one engine (findPath) and returns the shortest path. Throws
-/// QueryError when start or goal is outside the mesh.
-PolyanyaPath findPolyanyaPath(const PolyanyaMesh& pmesh, Point start, Point goal, SearchOptions options = {});
+/// Runs Polyanya through the one engine (findPath) and returns the shortest path: points
+/// are the start, the corners it turns at and the goal; nodes are Polyanya's search nodes;
+/// length in world units. Throws QueryError when start or goal is outside the mesh.
+Path findPolyanyaPath(const PolyanyaMesh& pmesh, Point start, Point goal, SearchOptions options = {});
 
 /// Answers many queries on one mesh with one PolyanyaQuery and one Search, reset between
 /// queries: once warm, a query allocates nothing but its result (as Polyanya's own search
@@ -250,7 +243,7 @@ class PolyanyaPathfinder {
  public:
   explicit PolyanyaPathfinder(const PolyanyaMesh& pmesh) : pmesh_(&pmesh) {}
   /// The same answer as findPolyanyaPath(pmesh, start, goal, options), and the same errors.
-  PolyanyaPath find(Point start, Point goal, SearchOptions options = {});
+  Path find(Point start, Point goal, SearchOptions options = {});
 
  private:
   const PolyanyaMesh* pmesh_;
