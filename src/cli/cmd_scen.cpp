@@ -19,8 +19,9 @@
 #include "cli/commands.hpp"
 #include "cli/grid_options.hpp"
 #include "polypath/core/grid_trace.hpp"
-#include "polypath/core/visibility_graph.hpp"
+#include "polypath/core/method.hpp"
 #include "polypath/formats/movingai.hpp"
+#include "polypath/methods/registry.hpp"
 
 namespace polypath::cli {
 namespace {
@@ -56,7 +57,7 @@ struct LoadedMap {
   Grid grid;
   std::unique_ptr<GridGraph> grid_graph;
   std::unique_ptr<PolygonMap> polygons;
-  std::unique_ptr<VisibilityGraph> visibility;
+  std::unique_ptr<Method> method;  ///< a registered polygon-map method on the traced polygons
 };
 
 struct Mismatch {
@@ -120,12 +121,15 @@ int runScen(const std::vector<std::string>& args) {
           m.grid_graph = std::make_unique<GridGraph>(m.grid, settings.grid);
         } else {
           m.polygons = std::make_unique<PolygonMap>(traceGrid(m.grid));
-          m.visibility = std::make_unique<VisibilityGraph>(*m.polygons);
+          m.method = methods().create(method);
+          m.method->build(*m.polygons, {});
         }
       } catch (const MapFileError& e) {
         badInput(e.what());
       } catch (const GeometryError& e) {
         badInput(file.string() + ": traced polygons are not valid: " + e.what());
+      } catch (const MethodError& e) {
+        badInput(file.string() + ": " + e.what());
       }
       build_ms += millisecondsSince(t0);
     }
@@ -139,7 +143,7 @@ int runScen(const std::vector<std::string>& args) {
     if (grid_method)
       p = findPath(*m.grid_graph, m.grid.index(q.sx, q.sy), m.grid.index(q.gx, q.gy), settings.search);
     else
-      p = findPath(*m.visibility, m.grid.cellCenter(q.sx, q.sy), m.grid.cellCenter(q.gx, q.gy));
+      p = m.method->findPath(m.grid.cellCenter(q.sx, q.sy), m.grid.cellCenter(q.gx, q.gy));
     query_ms += millisecondsSince(t1);
     expanded += p.expanded;
     if (!p.found) ++no_path;
