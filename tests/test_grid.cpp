@@ -155,7 +155,7 @@ TEST_CASE("corner rules: no-cut needs both side cells, cut one, uniform none", "
   CHECK(uniform.canStep(0, 0, 1, 1));
   CHECK(uniform.diagonalCost() == uniform.straightCost());
   CHECK(nocut.diagonalCost() == Approx(std::sqrt(2.0)).epsilon(1e-10));
-  CHECK_THROWS_AS(GridGraph(grid, {6, CornerRule::NoCut, GridCosts::Exact}), std::invalid_argument);
+  CHECK_THROWS_AS(GridGraph(grid, {6, CornerRule::NoCut, GridCosts::Exact}), Error);
 }
 
 TEST_CASE("textbook heuristics are seed 002's integers, exact ones scale with the cell size", "[grid]") {

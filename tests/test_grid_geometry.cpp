@@ -84,8 +84,8 @@ TEST_CASE("rasterize: a pinch or a wall through a cell blocks it, a wall along i
   CHECK(t.isBlocked(2, 0));  // the tip (2.5, 1) lies on the side between cells (2, 0) and (2, 1)
   CHECK(t.isBlocked(2, 1));
   CHECK_FALSE(t.isBlocked(3, 0));
-  CHECK_THROWS_AS(rasterize(tip, 0.0), std::invalid_argument);
-  CHECK_THROWS_AS(rasterize(tip, 1e-6), std::invalid_argument);
+  CHECK_THROWS_AS(rasterize(tip, 0.0), Error);
+  CHECK_THROWS_AS(rasterize(tip, 1e-6), Error);
 }
 
 TEST_CASE("grid line of sight: touching a blocked cell's corner or side blocks", "[grid][smooth]") {

@@ -171,7 +171,7 @@ int polygonsToGrid(const ConvertRequest& r) {
   try {
     const PolygonMap map = buildPolygonMap(doc);
     grid = rasterize(map, gridLattice(map, r.cell_size.value_or(1.0)));
-  } catch (const std::invalid_argument& e) {
+  } catch (const Error& e) {
     badInput(r.in.string() + ": " + e.what());
   }
   try {

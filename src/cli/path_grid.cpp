@@ -190,7 +190,7 @@ GridQuery loadGridQuery(GridRequest& r) {
   try {
     const Grid lattice = latticeOf(original, r.cell_size.value_or(1.0));
     q.grid = q.level ? clearanceGrid(*q.level, lattice) : rasterize(original, lattice);
-  } catch (const std::invalid_argument& e) {
+  } catch (const Error& e) {
     badInput(r.map + ": " + e.what());
   }
   q.start = cellOf(q.grid, nullptr, radius, *r.start, "start", false, r.snap, r.map);

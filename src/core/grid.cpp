@@ -11,8 +11,8 @@ namespace polypath {
 // [SECTION] Grid
 
 Grid::Grid(int w, int h, double cs, Point o) : width(w), height(h), cell_size(cs), origin(o) {
-  if (w < 0 || h < 0) throw std::invalid_argument("grid size must not be negative");
-  if (static_cast<long long>(w) * h > 0x7fffffffLL) throw std::invalid_argument("grid has more than 2^31 - 1 cells");
+  if (w < 0 || h < 0) throw Error("grid size must not be negative");
+  if (static_cast<long long>(w) * h > 0x7fffffffLL) throw Error("grid has more than 2^31 - 1 cells");
   blocked.assign(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 0);
 }
 
@@ -87,12 +87,12 @@ bool segmentReachesOpenBox(Point p, Point q, Point lo, Point hi) {
 
 Grid latticeOf(const PolygonMap& map, double cell_size) {
   if (!(cell_size > 0.0) || !std::isfinite(cell_size))
-    throw std::invalid_argument("cell size must be a positive finite number");
+    throw Error("cell size must be a positive finite number");
   if (map.empty()) return Grid(0, 0, cell_size);
   const PolygonMap::Bounds b = map.bounds();
   const double wf = std::ceil((b.max.x - b.min.x) / cell_size), hf = std::ceil((b.max.y - b.min.y) / cell_size);
   if (!(wf * hf <= double(1 << 26)))
-    throw std::invalid_argument("cell size " + std::to_string(cell_size) + " gives more than 2^26 cells for this map");
+    throw Error("cell size " + std::to_string(cell_size) + " gives more than 2^26 cells for this map");
   return Grid(std::max(1, static_cast<int>(wf)), std::max(1, static_cast<int>(hf)), cell_size, b.min);
 }
 
@@ -100,7 +100,7 @@ Grid rasterize(const PolygonMap& map, double cell_size) { return rasterize(map, 
 
 Grid rasterize(const PolygonMap& map, Grid grid) {
   if (!(grid.cell_size > 0.0) || !std::isfinite(grid.cell_size))
-    throw std::invalid_argument("cell size must be a positive finite number");
+    throw Error("cell size must be a positive finite number");
   const int w = grid.width, h = grid.height;
   if (map.empty() || w == 0 || h == 0) {
     std::fill(grid.blocked.begin(), grid.blocked.end(), std::uint8_t{1});
@@ -180,7 +180,7 @@ constexpr double kTextbookDiagonal = 142.0;
 }  // namespace
 
 GridGraph::GridGraph(const Grid& grid, GridOptions options) : grid_(&grid), options_(options) {
-  if (options.moves != 4 && options.moves != 8) throw std::invalid_argument("moves must be 4 or 8");
+  if (options.moves != 4 && options.moves != 8) throw Error("moves must be 4 or 8");
   const bool textbook = options.costs == GridCosts::Textbook;
   straight_ = textbook ? kTextbookStraight : grid.cell_size;
   diagonal_ = textbook ? kTextbookDiagonal : grid.cell_size * kSqrt2Dyadic;

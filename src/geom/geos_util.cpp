@@ -10,7 +10,7 @@ namespace polypath::geos {
 // [SECTION] Context
 
 Context::Context() : handle_(GEOS_init_r()) {
-  if (!handle_) throw std::runtime_error("cannot initialize GEOS (GEOS_init_r failed)");
+  if (!handle_) throw Error("cannot initialize GEOS (GEOS_init_r failed)");
   GEOSContext_setErrorMessageHandler_r(handle_, &Context::onError, this);
   GEOSContext_setNoticeMessageHandler_r(handle_, &Context::onNotice, this);
 }

@@ -42,7 +42,7 @@ class GridMethod final : public GraphMethod {
     cell_size_ = options.cell_size;
     try {
       grid_ = std::make_unique<Grid>(rasterize(map, options.cell_size));
-    } catch (const std::invalid_argument& e) {
+    } catch (const Error& e) {
       throw MethodError(std::string("grid: ") + e.what());
     }
     graph_ = std::make_unique<GridGraph>(*grid_);

@@ -35,7 +35,7 @@ struct Grid {
   Point origin;                       ///< world position of the corner of cell (0, 0)
 
   Grid() = default;
-  /// A grid of free cells. Throws std::invalid_argument for a negative size or more than
+  /// A grid of free cells. Throws polypath::Error for a negative size or more than
   /// 2^31 - 1 cells.
   Grid(int width, int height, double cell_size = 1.0, Point origin = {});
 
@@ -74,13 +74,13 @@ int nearestFreeCell(const Grid& grid, Point p);
 /// closed square lies in one walkable area: its centre and corners are walkable, its four
 /// sides have line of sight (PolygonMap::lineOfSight, so a side may run along a wall but
 /// not through a zero-width pinch), and no ring vertex or ring edge reaches the square's
-/// open interior. All decisions use the exact predicates. Throws std::invalid_argument
+/// open interior. All decisions use the exact predicates. Throws polypath::Error
 /// when cell_size is not positive and finite or the grid would exceed 2^26 cells.
 Grid rasterize(const PolygonMap& map, double cell_size);
 
 /// The lattice rasterize(map, cell_size) fills: width, height, cell_size and origin (the
 /// map's minimum bounds corner), every cell free; 0 x 0 for an empty map. Throws
-/// std::invalid_argument like rasterize.
+/// polypath::Error like rasterize.
 Grid latticeOf(const PolygonMap& map, double cell_size);
 
 /// `map` rasterized onto a given lattice (`lattice`'s width, height, cell_size and origin;
@@ -128,7 +128,7 @@ struct GridOptions {
 /// (diagonal - 100) min.
 class GridGraph : public SearchGraph {
  public:
-  /// The grid must outlive the graph. Throws std::invalid_argument when moves is not 4 or 8.
+  /// The grid must outlive the graph. Throws polypath::Error when moves is not 4 or 8.
   GridGraph(const Grid& grid, GridOptions options = {});
 
   std::size_t nodeCount() const override { return grid_->blocked.size(); }

@@ -248,7 +248,7 @@ class ClearanceSet {
 /// is free exactly when its closed square lies in the region eroded by the radius, and
 /// every point of a free cell is at least level.eroded().guaranteedClearance() from every
 /// wall of the original map. At radius 0 this is the original map's grid, cell for cell.
-/// Throws std::invalid_argument for a lattice whose cell size is not positive and finite.
+/// Throws polypath::Error for a lattice whose cell size is not positive and finite.
 Grid clearanceGrid(const ClearanceLevel& level, const Grid& lattice);
 
 /// The grid method's raster of `set`'s map eroded by `radius` at `cell_size` world units,
@@ -256,7 +256,7 @@ Grid clearanceGrid(const ClearanceLevel& level, const Grid& lattice);
 /// rasterize(set.original(), cell_size), each free only when its square keeps the radius
 /// from every wall. The level is built once and cached by the set (what the editor's
 /// clearance slider needs). Throws ClearanceError (see erodeRegion) and
-/// std::invalid_argument (cell size, see rasterize).
+/// polypath::Error (cell size, see rasterize).
 Grid clearanceGrid(ClearanceSet& set, double radius, double cell_size);
 
 }  // namespace polypath
