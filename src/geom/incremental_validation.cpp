@@ -354,9 +354,16 @@ std::optional<std::vector<MapProblem>> DragValidator::check(const MapDocument& d
       const Point a = cur[x.e], b = cur[m.next(x.e)], c = cur[x.f], d = cur[m.next(x.f)];
       const double den = cross(b - a, d - c);
       const Point at = den == 0.0 ? a : a + (b - a) * (cross(c - a, d - c) / den);
-      problems.push_back({MapProblem::Severity::Error, vertexPointer(r.polygon, r.hole, static_cast<std::size_t>(v - r.first)),
-                          "edges cross at " + formatPoint(at) + ": " + edgeText(x.e) + " crosses " + edgeText(x.f) +
-                              "; move the vertex so that the edges do not cross (checked in full when the drag ends)"});
+      RingLocation place;
+      place.polygon = static_cast<int>(r.polygon);
+      place.hole = r.hole;
+      place.vertex = v - r.first;
+      const std::string fix = "move the vertex so that the edges do not cross (checked in full when the drag ends)";
+      problems.emplace_back(MapProblem::Severity::Error,
+                            vertexPointer(r.polygon, r.hole, static_cast<std::size_t>(v - r.first)),
+                            "edges cross at " + formatPoint(at) + ": " + edgeText(x.e) + " crosses " + edgeText(x.f) +
+                                "; " + fix,
+                            place, at, fix);
     }
     return problems;
   }

@@ -93,6 +93,28 @@ Point roughIntersection(Point a, Point b, Point c, Point d) {
   return a + r * (cross(c - a, s) / den);
 }
 
+// Where a problem is: the JSON pointer and the same place as indices (MapProblem::place).
+struct Place {
+  std::string pointer;
+  RingLocation loc;
+};
+
+RingLocation location(std::size_t polygon, int hole, int vertex) {
+  RingLocation l;
+  l.polygon = static_cast<int>(polygon);
+  l.hole = hole;
+  l.vertex = vertex;
+  return l;
+}
+Place ringPlace(std::size_t polygon, int hole) { return {ringPointer(polygon, hole), location(polygon, hole, -1)}; }
+Place vertexPlace(std::size_t polygon, int hole, std::size_t k) {
+  return {vertexPointer(polygon, hole, k), location(polygon, hole, static_cast<int>(k))};
+}
+// "/polygons/0": the polygon as a whole ({0, -1, -1}, as its outer ring).
+Place polygonPlace(std::size_t polygon) { return {"/polygons/" + std::to_string(polygon), location(polygon, -1, -1)}; }
+// A place that is no polygon, ring or vertex ("/polygons", "/settings/clearance").
+Place pointerPlace(std::string pointer) { return {std::move(pointer), RingLocation{}}; }
+
 // [SECTION] Checked rings
 
 // One ring as validation sees it: the document's vertices with consecutive duplicates
@@ -111,16 +133,17 @@ struct CheckedRing {
   geos::Geometry area;             // the ring as a GEOS Polygon without holes (usable rings)
 
   std::string pointer() const { return ringPointer(polygon, hole); }
-  std::string vertex(std::size_t k) const { return vertexPointer(polygon, hole, index[k]); }
+  Place place() const { return ringPlace(polygon, hole); }
+  Place vertex(std::size_t k) const { return vertexPlace(polygon, hole, index[k]); }
   // "hole 1" or "the outer ring of polygon 0".
   std::string name() const {
     return hole < 0 ? "the outer ring of polygon " + std::to_string(polygon) : "hole " + std::to_string(hole);
   }
-  // JSON pointer of the vertex at p, or of the ring when no vertex is there.
-  std::string pointerAt(Point p) const {
+  // The vertex at p, or the ring when no vertex is there.
+  Place placeAt(Point p) const {
     for (std::size_t k = 0; k < clean.size(); ++k)
       if (clean[k] == p) return vertex(k);
-    return pointer();
+    return place();
   }
   // "edge (0, 0)-(10, 10) (vertices 0 and 1)"
   std::string edge(std::size_t k) const {
@@ -139,7 +162,9 @@ class Validator {
   explicit Validator(const MapDocument& doc) : doc_(doc) {}
 
   std::vector<MapProblem> run() {
-    if (doc_.polygons.empty()) error("/polygons", "the map has no polygons; add at least one outer ring");
+    if (doc_.polygons.empty())
+      error(pointerPlace("/polygons"), std::nullopt, "the map has no polygons; add at least one outer ring",
+            "add at least one outer ring");
     measureExtent();
     for (std::size_t p = 0; p < doc_.polygons.size(); ++p) {
       const Polygon& poly = doc_.polygons[p];
@@ -155,8 +180,9 @@ class Validator {
     checkPolygonPairs();
     checkCrossingsBetweenRings();
     if (contacts_listed_ > kMaxContacts)
-      warning("/polygons", std::to_string(contacts_listed_ - kMaxContacts) +
-                               " more places where rings touch or share edges are not listed");
+      warning(pointerPlace("/polygons"), std::nullopt,
+              std::to_string(contacts_listed_ - kMaxContacts) +
+                  " more places where rings touch or share edges are not listed");
     const PolygonMap* map = buildMap();
     checkEndpoint("start", doc_.start, map);
     checkEndpoint("goal", doc_.goal, map);
@@ -169,17 +195,22 @@ class Validator {
   }
 
  private:
-  void error(std::string where, std::string what) {
-    problems_.push_back({MapProblem::Severity::Error, std::move(where), std::move(what)});
+  // `what` is the whole message; `fix` the advice it ends with (or empty); `at` the point it names.
+  void add(MapProblem::Severity severity, Place where, std::optional<Point> at, std::string what, std::string fix) {
+    problems_.emplace_back(severity, std::move(where.pointer), std::move(what), where.loc, at, std::move(fix));
   }
-  void warning(std::string where, std::string what) {
-    problems_.push_back({MapProblem::Severity::Warning, std::move(where), std::move(what)});
+  void error(Place where, std::optional<Point> at, std::string what, std::string fix = {}) {
+    add(MapProblem::Severity::Error, std::move(where), at, std::move(what), std::move(fix));
+  }
+  void warning(Place where, std::optional<Point> at, std::string what, std::string fix = {}) {
+    add(MapProblem::Severity::Warning, std::move(where), at, std::move(what), std::move(fix));
   }
   // A GEOS call failed: the check is skipped with a warning that says so.
-  void geosFailed(const std::string& where, const std::string& check) {
+  void geosFailed(Place where, const std::string& check) {
     std::string why = geos_.takeError();
     if (why.empty()) why = "no reason given";
-    warning(where, "could not check " + check + " (GEOS: " + why + "); fix the other problems first, then validate again");
+    const std::string fix = "fix the other problems first, then validate again";
+    warning(std::move(where), std::nullopt, "could not check " + check + " (GEOS: " + why + "); " + fix, fix);
   }
   void explain(std::size_t ring_a, std::size_t ring_b) { explained_.insert(std::minmax(ring_a, ring_b)); }
 
@@ -210,20 +241,22 @@ class Validator {
     bool finite = true;
     for (std::size_t k = 0; k < ring.size(); ++k) {
       if (!isFinite(ring[k])) {
-        error(vertexPointer(polygon, hole, k),
-              "vertex " + formatPoint(ring[k]) + " has a NaN or infinite coordinate; give finite numbers");
+        error(vertexPlace(polygon, hole, k), std::nullopt,
+              "vertex " + formatPoint(ring[k]) + " has a NaN or infinite coordinate; give finite numbers",
+              "give finite numbers");
         finite = false;
       } else if (std::fabs(ring[k].x) > kMaxCoordinate || std::fabs(ring[k].y) > kMaxCoordinate) {
-        error(vertexPointer(polygon, hole, k),
+        error(vertexPlace(polygon, hole, k), std::nullopt,
               "vertex " + formatPoint(ring[k]) + " is too far out: coordinates must lie within +-" +
-                  formatNumber(kMaxCoordinate) + " so that exact geometry does not overflow; scale the map down");
+                  formatNumber(kMaxCoordinate) + " so that exact geometry does not overflow; scale the map down",
+              "scale the map down");
         finite = false;
       }
     }
     if (!finite) return r;
     for (std::size_t k = 0; k < ring.size(); ++k) {
       if (!r.clean.empty() && r.clean.back() == ring[k]) {
-        warning(vertexPointer(polygon, hole, k),
+        warning(vertexPlace(polygon, hole, k), std::nullopt,
                 "vertex " + formatPoint(ring[k]) + " repeats vertex " + std::to_string(r.index.back()) +
                     "; the duplicate is dropped on load");
         continue;
@@ -232,20 +265,24 @@ class Validator {
       r.index.push_back(k);
     }
     while (r.clean.size() > 1 && r.clean.front() == r.clean.back()) {
-      warning(vertexPointer(polygon, hole, r.index.back()),
+      warning(vertexPlace(polygon, hole, r.index.back()), std::nullopt,
               "the last vertex repeats the first " + formatPoint(r.clean.front()) +
                   "; rings close by themselves, so it is dropped on load");
       r.clean.pop_back();
       r.index.pop_back();
     }
-    const std::string where = ringPointer(polygon, hole);
+    const Place where = ringPlace(polygon, hole);
     if (r.clean.size() < 3) {
-      error(where, "ring has fewer than 3 distinct vertices (" + std::to_string(r.clean.size()) +
-                       "); add vertices or delete the ring");
+      error(where, std::nullopt,
+            "ring has fewer than 3 distinct vertices (" + std::to_string(r.clean.size()) +
+                "); add vertices or delete the ring",
+            "add vertices or delete the ring");
       return r;
     }
     if (allCollinear(r.clean)) {
-      error(where, "ring has zero area (its vertices lie on one line); move them apart or delete the ring");
+      error(where, std::nullopt,
+            "ring has zero area (its vertices lie on one line); move them apart or delete the ring",
+            "move them apart or delete the ring");
       return r;
     }
     checkNearDuplicates(r);
@@ -275,10 +312,12 @@ class Validator {
       const std::size_t next = (k + 1) % n;
       const double d = distance(r.clean[k], r.clean[next]);
       if (d > tolerance) continue;
-      warning(r.vertex(next), "vertex " + formatPoint(r.clean[next]) + " is only " + formatNumber(d) +
-                                  " from vertex " + std::to_string(r.index[k]) + " " + formatPoint(r.clean[k]) +
-                                  " (less than a billionth of the map's size); both are kept, joined by a tiny edge: "
-                                  "delete one if they are meant to be the same point");
+      const std::string fix = "delete one if they are meant to be the same point";
+      warning(r.vertex(next), std::nullopt,
+              "vertex " + formatPoint(r.clean[next]) + " is only " + formatNumber(d) + " from vertex " +
+                  std::to_string(r.index[k]) + " " + formatPoint(r.clean[k]) +
+                  " (less than a billionth of the map's size); both are kept, joined by a tiny edge: " + fix,
+              fix);
     }
   }
 
@@ -348,16 +387,24 @@ class Validator {
       if (crossings_listed_++ >= kMaxCrossings) continue;
       const Point a = r.clean[i], b = r.clean[(i + 1) % n], c = r.clean[j], d = r.clean[(j + 1) % n];
       const Point at = geos::segmentIntersection(geos_, a, b, c, d).value_or(roughIntersection(a, b, c, d));
-      error(r.vertex(i), "the ring crosses itself at " + formatPoint(at) + ": " + r.edge(i) + " crosses " +
-                             r.edge(j) + "; move a vertex so its edges do not cross");
+      const std::string fix = "move a vertex so its edges do not cross";
+      error(r.vertex(i), at,
+            "the ring crosses itself at " + formatPoint(at) + ": " + r.edge(i) + " crosses " + r.edge(j) + "; " + fix,
+            fix);
     }
-    for (std::size_t k : s.spikes)
-      error(r.vertex(k), "the ring turns straight back at vertex " + formatPoint(r.clean[k]) + ": its edges to " +
-                             formatPoint(r.clean[(k + n - 1) % n]) + " and " + formatPoint(r.clean[(k + 1) % n]) +
-                             " overlap (a zero-width spike); delete the vertex or move it off that line");
-    for (const auto& [i, j] : s.overlaps)
-      error(r.vertex(i), "the ring runs along itself: " + r.edge(i) + " overlaps " + r.edge(j) +
-                             "; move the vertices so the ring does not fold back over its own edges");
+    for (std::size_t k : s.spikes) {
+      const std::string fix = "delete the vertex or move it off that line";
+      error(r.vertex(k), std::nullopt,
+            "the ring turns straight back at vertex " + formatPoint(r.clean[k]) + ": its edges to " +
+                formatPoint(r.clean[(k + n - 1) % n]) + " and " + formatPoint(r.clean[(k + 1) % n]) +
+                " overlap (a zero-width spike); " + fix,
+            fix);
+    }
+    for (const auto& [i, j] : s.overlaps) {
+      const std::string fix = "move the vertices so the ring does not fold back over its own edges";
+      error(r.vertex(i), std::nullopt,
+            "the ring runs along itself: " + r.edge(i) + " overlaps " + r.edge(j) + "; " + fix, fix);
+    }
     return !s.crossings.empty() || !s.spikes.empty() || !s.overlaps.empty();
   }
 
@@ -368,13 +415,13 @@ class Validator {
     // No crossing, no overlap: GEOS tells a valid ring (possibly touching itself where it
     // forms a pinch) from one that folds over its own area.
     if (!r.area) {
-      geosFailed(r.pointer(), "whether the ring is simple");
+      geosFailed(r.place(), "whether the ring is simple");
       r.simple = true;
       return;
     }
     const geos::Validity ogc = geos::validity(geos_, r.area.get(), 0);
     if (ogc.failed) {
-      geosFailed(r.pointer(), "whether the ring is simple");
+      geosFailed(r.place(), "whether the ring is simple");
       r.simple = true;
       return;
     }
@@ -390,19 +437,24 @@ class Validator {
       if (s.touches.empty()) return;  // no contact by the exact test: nothing to tell
       r.touches_itself = true;
       if (contacts_listed_++ < kMaxContacts)
-        warning(r.pointerAt(s.touches.front()), "the ring touches itself at " + placeList(s.touches) +
-                                                  ": a zero-width pinch, paths cannot pass through it");
+        warning(r.placeAt(s.touches.front()), s.touches.front(),
+                "the ring touches itself at " + placeList(s.touches) +
+                    ": a zero-width pinch, paths cannot pass through it");
       return;
     }
     const Point at = lenient.location.value_or(ogc.location.value_or(r.clean.front()));
     const std::string reason = lenient.failed ? ogc.reason : lenient.reason;
-    if (!s.touches.empty())
-      error(r.pointerAt(at), "the ring folds over its own area: it touches itself at " + formatPoint(at) +
-                                 " and part of it lies over the area it encloses (GEOS: " + reason +
-                                 "); split it into separate rings or move the vertices apart");
-    else
-      error(r.pointerAt(at), "the ring is not simple: GEOS reports \"" + reason + "\" at " + formatPoint(at) +
-                                 "; move the vertices near that point");
+    if (!s.touches.empty()) {
+      const std::string fix = "split it into separate rings or move the vertices apart";
+      error(r.placeAt(at), at,
+            "the ring folds over its own area: it touches itself at " + formatPoint(at) +
+                " and part of it lies over the area it encloses (GEOS: " + reason + "); " + fix,
+            fix);
+    } else {
+      const std::string fix = "move the vertices near that point";
+      error(r.placeAt(at), at,
+            "the ring is not simple: GEOS reports \"" + reason + "\" at " + formatPoint(at) + "; " + fix, fix);
+    }
   }
 
   // [SECTION] Validator: the rings of one polygon
@@ -413,7 +465,7 @@ class Validator {
     if (!earlier.line || !later.line) return false;
     const geos::Parts meet = geos::intersectionParts(geos_, earlier.line.get(), later.line.get());
     if (meet.failed) {
-      geosFailed(later.pointer(), "where " + later.name() + " meets " + earlier.name());
+      geosFailed(later.place(), "where " + later.name() + " meets " + earlier.name());
       return false;
     }
     const bool holes = earlier.hole >= 0 && later.hole >= 0;
@@ -425,24 +477,27 @@ class Validator {
     const bool touch = !meet.lines.empty() || (report_points && !meet.points.empty());
     if (touch && contacts_listed_++ >= kMaxContacts) return true;
     if (!meet.lines.empty()) {
-      std::string consequence;
-      if (holes)
+      std::string consequence, fix;
+      if (holes) {
         consequence = "allowed (together they block like one hole: paths cannot pass between them), but merging "
                       "them into one hole says so more clearly";
-      else if (later.hole >= 0)
-        consequence = "allowed (the hole is cut out of the outer ring there), but move the hole off the outer "
-                      "ring if paths should pass between them";
-      else
-        consequence = "separate polygons are not connected, so paths cannot cross there: merge them into one "
-                      "outer ring to connect them";
-      warning(later.pointerAt(meet.lines.front().front()),
+      } else if (later.hole >= 0) {
+        fix = "move the hole off the outer ring if paths should pass between them";
+        consequence = "allowed (the hole is cut out of the outer ring there), but " + fix;
+      } else {
+        fix = "merge them into one outer ring to connect them";
+        consequence = "separate polygons are not connected, so paths cannot cross there: " + fix;
+      }
+      // No point: the message names runs of edges; the place is the vertex where the first run starts.
+      warning(later.placeAt(meet.lines.front().front()), std::nullopt,
               subject + (meet.lines.size() > 1 ? " shares edges with " : " shares an edge with ") + other + " " +
-                  runList(meet.lines) + "; " + consequence);
+                  runList(meet.lines) + "; " + consequence,
+              fix);
     }
     if (report_points && !meet.points.empty())
-      warning(later.pointerAt(meet.points.front()), subject + " touches " + other + " at " +
-                                                        placeList(meet.points) +
-                                                        ": a zero-width pinch, paths cannot pass through it");
+      warning(later.placeAt(meet.points.front()), meet.points.front(),
+              subject + " touches " + other + " at " + placeList(meet.points) +
+                  ": a zero-width pinch, paths cannot pass through it");
     return !meet.lines.empty() || !meet.points.empty();
   }
 
@@ -466,7 +521,7 @@ class Validator {
     const CheckedRing& hole = rings_[h];
     const geos::Tri inside = geos::covers(geos_, outer.area.get(), hole.area.get());
     if (inside == geos::Tri::Unknown) {
-      geosFailed(hole.pointer(), "whether " + hole.name() + " lies inside its outer ring");
+      geosFailed(hole.place(), "whether " + hole.name() + " lies inside its outer ring");
       return false;
     }
     if (inside == geos::Tri::True) return reportContacts(outer, hole, true);
@@ -474,19 +529,22 @@ class Validator {
     std::size_t outside = 0, first = 0;
     for (std::size_t k = 0; k < hole.clean.size(); ++k)
       if (ringSide(outer.clean, hole.clean[k]) < 0 && outside++ == 0) first = k;
+    const std::string fix = "move the hole inside its outer ring";
     if (outside > 0) {
-      error(hole.vertex(first), "hole vertex " + formatPoint(hole.clean[first]) +
-                                    " lies outside the outer ring of polygon " + std::to_string(hole.polygon) + " (" +
-                                    std::to_string(outside) + " of the hole's " + std::to_string(hole.clean.size()) +
-                                    " vertices do); move the hole inside its outer ring");
+      error(hole.vertex(first), std::nullopt,
+            "hole vertex " + formatPoint(hole.clean[first]) + " lies outside the outer ring of polygon " +
+                std::to_string(hole.polygon) + " (" + std::to_string(outside) + " of the hole's " +
+                std::to_string(hole.clean.size()) + " vertices do); " + fix,
+            fix);
       return false;
     }
     const geos::Geometry out = geos::own(geos_, GEOSDifference_r(geos_.handle(), hole.area.get(), outer.area.get()));
     const std::optional<Point> at = out ? geos::pointOnSurface(geos_, out.get()) : std::nullopt;
-    error(hole.pointer(), "hole " + std::to_string(hole.hole) + " is partly outside the outer ring of polygon " +
-                              std::to_string(hole.polygon) + (at ? " (for example at " + formatPoint(*at) + ")" : "") +
-                              ": its vertices are inside, but its edges leave the outer ring; move the hole "
-                              "inside its outer ring");
+    error(hole.place(), at,
+          "hole " + std::to_string(hole.hole) + " is partly outside the outer ring of polygon " +
+              std::to_string(hole.polygon) + (at ? " (for example at " + formatPoint(*at) + ")" : "") +
+              ": its vertices are inside, but its edges leave the outer ring; " + fix,
+          fix);
     return false;
   }
 
@@ -496,28 +554,35 @@ class Validator {
     const CheckedRing& second = rings_[b];
     const geos::Tri overlap = geos::relatePattern(geos_, first.area.get(), second.area.get(), "T********");
     if (overlap == geos::Tri::Unknown) {
-      geosFailed(second.pointer(), "whether " + second.name() + " overlaps " + first.name());
+      geosFailed(second.place(), "whether " + second.name() + " overlaps " + first.name());
       return false;
     }
     if (overlap == geos::Tri::False) return reportContacts(first, second, true);
     explain(a, b);
     const std::string names = "hole " + std::to_string(second.hole) + " and hole " + std::to_string(first.hole);
     if (geos::covers(geos_, first.area.get(), second.area.get()) == geos::Tri::True) {
-      error(second.pointer(), "hole " + std::to_string(second.hole) + " lies inside hole " +
-                                  std::to_string(first.hole) + "; holes must not overlap: delete it or move it out");
+      const std::string fix = "delete it or move it out";
+      error(second.place(), std::nullopt,
+            "hole " + std::to_string(second.hole) + " lies inside hole " + std::to_string(first.hole) +
+                "; holes must not overlap: " + fix,
+            fix);
       return false;
     }
     if (geos::covers(geos_, second.area.get(), first.area.get()) == geos::Tri::True) {
-      error(second.pointer(), "hole " + std::to_string(second.hole) + " covers hole " + std::to_string(first.hole) +
-                                  "; holes must not overlap: delete hole " + std::to_string(first.hole) +
-                                  " or move it out");
+      const std::string fix = "delete hole " + std::to_string(first.hole) + " or move it out";
+      error(second.place(), std::nullopt,
+            "hole " + std::to_string(second.hole) + " covers hole " + std::to_string(first.hole) +
+                "; holes must not overlap: " + fix,
+            fix);
       return false;
     }
     const geos::Geometry both =
         geos::own(geos_, GEOSIntersection_r(geos_.handle(), first.area.get(), second.area.get()));
     const std::optional<Point> at = both ? geos::pointOnSurface(geos_, both.get()) : std::nullopt;
-    error(second.pointer(), names + " overlap" + (at ? " (for example at " + formatPoint(*at) + ")" : "") +
-                                "; holes must not overlap: merge them into one hole or move them apart");
+    const std::string fix = "merge them into one hole or move them apart";
+    error(second.place(), at,
+          names + " overlap" + (at ? " (for example at " + formatPoint(*at) + ")" : "") + "; holes must not overlap: " + fix,
+          fix);
     return false;
   }
 
@@ -571,13 +636,15 @@ class Validator {
     const geos::Geometry walkable = walkableArea(p);
     if (!walkable) return;  // a ring touches itself, or GEOS failed: the pinch warnings say enough
     const int parts = geos::polygonCount(geos_, walkable.get());
-    const std::string where = "/polygons/" + std::to_string(p);
+    const Place where = polygonPlace(p);
+    const std::string fix = "shrink the holes or delete the polygon";
     if (parts == 0)
-      error(where, "the holes cover all of polygon " + std::to_string(p) +
-                       ": no walkable area is left; shrink the holes or delete the polygon");
+      error(where, std::nullopt,
+            "the holes cover all of polygon " + std::to_string(p) + ": no walkable area is left; " + fix, fix);
     else if (parts > 1)
-      warning(where, "the holes split polygon " + std::to_string(p) + " into " + std::to_string(parts) +
-                         " separate walkable areas; no path leads from one to another");
+      warning(where, std::nullopt,
+              "the holes split polygon " + std::to_string(p) + " into " + std::to_string(parts) +
+                  " separate walkable areas; no path leads from one to another");
   }
 
   std::size_t errorCount() const {
@@ -620,7 +687,7 @@ class Validator {
     const CheckedRing& ob = rings_[first_ring_[b]];
     const geos::Tri outers_overlap = geos::relatePattern(geos_, oa.area.get(), ob.area.get(), "T********");
     if (outers_overlap == geos::Tri::Unknown) {
-      geosFailed(ob.pointer(), "whether polygon " + std::to_string(b) + " overlaps polygon " + std::to_string(a));
+      geosFailed(ob.place(), "whether polygon " + std::to_string(b) + " overlaps polygon " + std::to_string(a));
       return;
     }
     if (outers_overlap == geos::Tri::False) {
@@ -644,9 +711,11 @@ class Validator {
     if (!overlap) return;
     for (std::size_t i = first_ring_[a]; i < first_ring_[a + 1]; ++i)
       for (std::size_t j = first_ring_[b]; j < first_ring_[b + 1]; ++j) explain(i, j);
-    error(ob.pointer(), "polygon " + std::to_string(b) + " overlaps polygon " + std::to_string(a) +
-                            (at ? " (for example at " + formatPoint(*at) + ")" : "") +
-                            "; walkable areas must not overlap: merge them into one polygon or move them apart");
+    const std::string fix = "merge them into one polygon or move them apart";
+    error(ob.place(), at,
+          "polygon " + std::to_string(b) + " overlaps polygon " + std::to_string(a) +
+              (at ? " (for example at " + formatPoint(*at) + ")" : "") + "; walkable areas must not overlap: " + fix,
+          fix);
   }
 
   // [SECTION] Validator: crossings left over, start and goal, settings
@@ -694,12 +763,15 @@ class Validator {
     for (const auto& [e, f] : crossings) {
       if (crossings_listed_++ >= kMaxCrossings) continue;
       const Point at = geos::segmentIntersection(geos_, e->a, e->b, f->a, f->b).value_or(roughIntersection(e->a, e->b, f->a, f->b));
-      error(rings_[e->ring].vertex(e->k), "rings cross at " + formatPoint(at) + ": " + edgeText(*e) + " crosses " +
-                                              edgeText(*f) + "; move a vertex so that the edges do not cross");
+      const std::string fix = "move a vertex so that the edges do not cross";
+      error(rings_[e->ring].vertex(e->k), at,
+            "rings cross at " + formatPoint(at) + ": " + edgeText(*e) + " crosses " + edgeText(*f) + "; " + fix, fix);
     }
     if (crossings_listed_ > kMaxCrossings)
-      error("/polygons", std::to_string(crossings_listed_ - kMaxCrossings) +
-                             " more crossing edge pairs not listed; fix the ones above first");
+      error(pointerPlace("/polygons"), std::nullopt,
+            std::to_string(crossings_listed_ - kMaxCrossings) +
+                " more crossing edge pairs not listed; fix the ones above first",
+            "fix the ones above first");
   }
 
   // Builds the PolygonMap when every ring is usable; its errors become problems.
@@ -715,7 +787,9 @@ class Validator {
       const std::size_t polygon = static_cast<std::size_t>(std::max(w.polygon, 0));
       std::string where = w.polygon < 0 ? "/polygons" : ringPointer(polygon, w.hole);
       if (w.polygon >= 0 && w.vertex >= 0) where += "/" + std::to_string(w.vertex);
-      error(where, e.what());
+      RingLocation place;
+      if (w.polygon >= 0) place = location(polygon, w.hole, std::max(w.vertex, -1));
+      error({std::move(where), place}, std::nullopt, e.what());
       return nullptr;
     }
   }
@@ -727,21 +801,27 @@ class Validator {
   // `name` is how the message calls the value (the key itself by default).
   void checkSetting(const std::string& key, double value, std::string name = "") {
     if (name.empty()) name = key;
+    const Place where = pointerPlace("/settings/" + key);
     if (!std::isfinite(value))
-      error("/settings/" + key, name + " is " + formatNumber(value) + "; give a finite number (world units)");
+      error(where, std::nullopt, name + " is " + formatNumber(value) + "; give a finite number (world units)",
+            "give a finite number (world units)");
     else if (value < 0.0)
-      error("/settings/" + key, name + " is " + formatNumber(value) + "; it must be 0 or more (world units)");
+      error(where, std::nullopt, name + " is " + formatNumber(value) + "; it must be 0 or more (world units)",
+            "it must be 0 or more (world units)");
   }
 
   void checkClearanceStyle(const ClearanceStyle& style) {
-    if (style.segments < 1 || style.segments > kMaxClearanceSegments)
-      error("/settings/clearance_segments", "clearance_segments is " + std::to_string(style.segments) +
-                                                "; give 1 to " + std::to_string(kMaxClearanceSegments) +
-                                                " chords per quarter circle");
-    if (!std::isfinite(style.mitre_limit) || style.mitre_limit < 1.0)
-      error("/settings/clearance_mitre_limit", "clearance_mitre_limit is " + formatNumber(style.mitre_limit) +
-                                                   "; give a number of radii, 1 or more (a smaller limit would "
-                                                   "bevel corners closer than the radius)");
+    if (style.segments < 1 || style.segments > kMaxClearanceSegments) {
+      const std::string fix = "give 1 to " + std::to_string(kMaxClearanceSegments) + " chords per quarter circle";
+      error(pointerPlace("/settings/clearance_segments"), std::nullopt,
+            "clearance_segments is " + std::to_string(style.segments) + "; " + fix, fix);
+    }
+    if (!std::isfinite(style.mitre_limit) || style.mitre_limit < 1.0) {
+      const std::string fix =
+          "give a number of radii, 1 or more (a smaller limit would bevel corners closer than the radius)";
+      error(pointerPlace("/settings/clearance_mitre_limit"), std::nullopt,
+            "clearance_mitre_limit is " + formatNumber(style.mitre_limit) + "; " + fix, fix);
+    }
   }
 
   const MapDocument& doc_;
@@ -761,20 +841,25 @@ class Validator {
 std::optional<MapProblem> endpointProblem(const std::string& which, const std::optional<Point>& p,
                                           const PolygonMap* map) {
   if (!p) return std::nullopt;
-  const auto error = [](std::string where, std::string what) {
-    return MapProblem{MapProblem::Severity::Error, std::move(where), std::move(what)};
+  // The point is the start or goal itself (none when it has a NaN or infinite coordinate).
+  const auto error = [&](std::string what, std::string fix) {
+    return MapProblem{MapProblem::Severity::Error, "/" + which, std::move(what), RingLocation{},
+                      isFinite(*p) ? p : std::nullopt, std::move(fix)};
   };
   if (!isFinite(*p))
-    return error("/" + which, which + " " + formatPoint(*p) + " has a NaN or infinite coordinate; give finite numbers");
+    return error(which + " " + formatPoint(*p) + " has a NaN or infinite coordinate; give finite numbers",
+                 "give finite numbers");
+  const std::string move = "move it into the walkable region";
   if (std::fabs(p->x) > kMaxCoordinate || std::fabs(p->y) > kMaxCoordinate)
-    return error("/" + which, which + " " + formatPoint(*p) + " is too far out: coordinates must lie within +-" +
-                                  formatNumber(kMaxCoordinate) + "; move it into the walkable region");
+    return error(which + " " + formatPoint(*p) + " is too far out: coordinates must lie within +-" +
+                     formatNumber(kMaxCoordinate) + "; " + move,
+                 move);
   if (!map) return std::nullopt;
   const PointLocation loc = map->locate(*p);
-  if (!loc.walkable())
-    return error("/" + which, which + " " + formatPoint(*p) + " is not walkable: it is " + loc.describe() +
-                                  "; move it into the walkable region (the nearest walkable point is " +
-                                  formatPoint(map->nearestWalkable(*p)) + ")");
+  if (!loc.walkable()) {
+    const std::string fix = move + " (the nearest walkable point is " + formatPoint(map->nearestWalkable(*p)) + ")";
+    return error(which + " " + formatPoint(*p) + " is not walkable: it is " + loc.describe() + "; " + fix, fix);
+  }
   return std::nullopt;
 }
 

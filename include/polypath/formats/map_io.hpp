@@ -20,6 +20,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -83,12 +84,41 @@ class MapFileError : public Error {
   std::string pointer_;
 };
 
-/// One problem found by validateMap().
+/// One problem found by validateMap() (or the DragValidator). The first three members
+/// are the text; the rest say the same place in structured form, for tools that select
+/// or mark it (the editor), so that nothing has to parse `where` or `what` back.
 struct MapProblem {
   enum class Severity { Warning, Error };
+
+  MapProblem() = default;
+  /// `{severity, where, what}` keeps working everywhere as it did when MapProblem was an
+  /// aggregate of those three; a constructor rather than more aggregate members, so that
+  /// such initialisations do not trip -Wmissing-field-initializers.
+  MapProblem(Severity severity_, std::string where_, std::string what_, RingLocation place_ = {},
+             std::optional<Point> point_ = std::nullopt, std::string fix_ = {})
+      : severity(severity_), where(std::move(where_)), what(std::move(what_)), place(place_), point(point_),
+        fix(std::move(fix_)) {}
+
   Severity severity = Severity::Error;
   std::string where;  ///< JSON pointer or "polygon 0, hole 1, vertex 3"
-  std::string what;   ///< what is wrong and what to do
+  std::string what;   ///< what is wrong and what to do (the complete message, `fix` included)
+  /// The polygon, ring and vertex `where` points at, in the document's own numbering
+  /// (before the cleaning loading does): `polygon` -1 when the problem is not about a
+  /// polygon ("/polygons" summaries, settings, start and goal); `hole` -1 for the outer
+  /// ring (or the polygon as a whole: "/polygons/0" gives {0, -1, -1}); `vertex` -1 when
+  /// the problem is about the whole ring or polygon rather than one vertex.
+  RingLocation place;
+  /// The point the message names: where two edges cross, where rings touch (the first of
+  /// the places listed), an example point of an overlap or of a hole leaving its outer
+  /// ring, the position of the start or goal at fault. nullopt when the message names no
+  /// point (a vertex problem names its vertex through `place` instead).
+  std::optional<Point> point;
+  /// What to do about it, when the validator says so separately: the end of `what` after
+  /// "; " ("move a vertex so its edges do not cross"). Empty when the message gives no
+  /// separate advice (pinch warnings, dropped duplicate vertices, holes sharing an edge,
+  /// a polygon split apart, errors from building the map) or the problem was made from
+  /// text alone.
+  std::string fix;
   /// "error: /polygons/0/outer: ring has fewer than 3 distinct vertices; ..."
   std::string describe() const;
 };

@@ -52,7 +52,9 @@ class DragValidator {
   /// different ring structure or settings, more than kMaxMoved moved vertices, or a
   /// moved edge that touches something, or sweeps over an edge, the start or the goal.
   /// Moving only the start or the goal is checked against the base's PolygonMap with
-  /// validateMap's own message. Never throws for geometry.
+  /// validateMap's own message. Never throws for geometry. A crossing error is
+  /// structured as validateMap's: `where` and `place` name the moved vertex of the first
+  /// crossing edge, `point` is the crossing point and `fix` the advice.
   std::optional<std::vector<MapProblem>> check(const MapDocument& doc) const;
 
   /// What the last check() did (for tests and the benchmark).
@@ -75,7 +77,8 @@ class DragValidator {
 
 /// validateMap()'s problem for the start or goal `p` (`which` is "start" or "goal") on a
 /// built map: not finite, too far out, or not walkable (naming the nearest walkable
-/// point); nullopt when p is missing or fine. `map` may be null (not built): only the
+/// point); nullopt when p is missing or fine. The problem's `point` is p (when finite);
+/// its `place` names no polygon. `map` may be null (not built): only the
 /// coordinates are checked then.
 std::optional<MapProblem> endpointProblem(const std::string& which, const std::optional<Point>& p,
                                           const PolygonMap* map);

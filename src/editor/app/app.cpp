@@ -52,35 +52,9 @@ int buttonIndex(Uint8 button) {
   }
 }
 
-// "/polygons/0/outer/3" or "/polygons/0/holes/1/2" (possibly with a trailing "/0"): the vertex.
-std::optional<Handle> vertexOfPointer(const std::string& where) {
-  int p = -1, h = -1, v = -1;
-  if (std::sscanf(where.c_str(), "/polygons/%d/holes/%d/%d", &p, &h, &v) == 3 && p >= 0 && h >= 0 && v >= 0)
-    return Handle{Handle::Kind::Vertex, p, h, v};
-  if (std::sscanf(where.c_str(), "/polygons/%d/outer/%d", &p, &v) == 2 && p >= 0 && v >= 0)
-    return Handle{Handle::Kind::Vertex, p, -1, v};
-  return std::nullopt;
-}
-
-// "/polygons/0/outer" or "/polygons/0/holes/1" (nothing after it): the ring, as a Handle
-// with vertex -1. "/polygons/0" alone: the polygon's outer ring.
-std::optional<Handle> ringOfPointer(const std::string& where) {
-  int p = -1, h = -1, n = 0;
-  if (std::sscanf(where.c_str(), "/polygons/%d/holes/%d%n", &p, &h, &n) == 2 && where.size() == static_cast<std::size_t>(n) &&
-      p >= 0 && h >= 0)
-    return Handle{Handle::Kind::Vertex, p, h, -1};
-  n = 0;
-  if (std::sscanf(where.c_str(), "/polygons/%d/outer%n", &p, &n) == 1 && n > 0 &&
-      where.size() == static_cast<std::size_t>(n) && p >= 0)
-    return Handle{Handle::Kind::Vertex, p, -1, -1};
-  n = 0;
-  if (std::sscanf(where.c_str(), "/polygons/%d%n", &p, &n) == 1 && where.size() == static_cast<std::size_t>(n) && p >= 0)
-    return Handle{Handle::Kind::Vertex, p, -1, -1};
-  return std::nullopt;
-}
-
-// "polygon 0, hole 2, vertex 5" / "polygon 1, outer ring" (RingLocation::describe, from
-// a GeometryError): the vertex or ring.
+// "polygon 0, hole 2, vertex 5" / "polygon 1, outer ring" (RingLocation::describe): the
+// vertex or ring. Only for problems that carry no structured place: the scene reports a
+// GeometryError from building the map with its description as `where` and nothing else.
 std::optional<Handle> handleOfDescription(const std::string& where) {
   int p = -1, h = -1, v = -1;
   if (std::sscanf(where.c_str(), "polygon %d, hole %d, vertex %d", &p, &h, &v) == 3) return Handle{Handle::Kind::Vertex, p, h, v};
@@ -90,20 +64,12 @@ std::optional<Handle> handleOfDescription(const std::string& where) {
   return std::nullopt;
 }
 
-// The point a problem's text places it at ("... crosses itself at (6, 10.5): ..."), if any.
-std::optional<Point> pointInText(const std::string& what) {
-  const std::size_t at = what.find(" at (");
-  if (at == std::string::npos) return std::nullopt;
-  const char* s = what.c_str() + at + 5;
-  char* end = nullptr;
-  const double x = std::strtod(s, &end);
-  if (end == s || *end != ',') return std::nullopt;
-  s = end + 1;
-  const double y = std::strtod(s, &end);
-  if (end == s || *end != ')') return std::nullopt;
-  const Point p{x, y};
-  if (!isFinite(p)) return std::nullopt;
-  return p;
+// The vertex (vertex >= 0) or ring (vertex -1) a problem is about, from its structured
+// place (MapProblem::place: a polygon as a whole is its outer ring); for a problem
+// without one, from the description in its `where`.
+std::optional<Handle> problemHandle(const MapProblem& p) {
+  if (p.place.polygon >= 0) return Handle{Handle::Kind::Vertex, p.place.polygon, p.place.hole, p.place.vertex};
+  return handleOfDescription(p.where);
 }
 
 // The ring a handle with a polygon and hole names; null when the document has none.
@@ -115,12 +81,13 @@ const Ring* ringOf(const MapDocument& doc, const Handle& h) {
   return &poly.holes[static_cast<std::size_t>(h.hole)];
 }
 
-// "polygon 0, hole 1, vertex 3" for a JSON pointer to a vertex or ring; else the pointer.
-std::string placeOf(const std::string& where) {
-  if (const auto v = vertexOfPointer(where)) return describeHandle(*v);
-  if (const auto r = ringOfPointer(where))
-    return "polygon " + std::to_string(r->polygon) + (r->hole < 0 ? std::string(", outer ring") : ", hole " + std::to_string(r->hole));
-  return where;
+// "polygon 0, hole 1, vertex 3" or "polygon 0, outer ring" for a problem with a place;
+// else its `where` as it is.
+std::string placeOf(const MapProblem& p) {
+  const RingLocation& at = p.place;
+  if (at.polygon < 0) return p.where;
+  if (at.vertex >= 0) return describeHandle(Handle{Handle::Kind::Vertex, at.polygon, at.hole, at.vertex});
+  return "polygon " + std::to_string(at.polygon) + (at.hole < 0 ? std::string(", outer ring") : ", hole " + std::to_string(at.hole));
 }
 
 }  // namespace
@@ -865,7 +832,7 @@ void App::updateBanner() {
       ++map_errors;
     }
   auto describe = [](const MapProblem& p) {
-    const std::string place = placeOf(p.where);
+    const std::string place = placeOf(p);
     return place.empty() ? p.what : place + ": " + p.what;
   };
   const std::string more =
@@ -1077,16 +1044,15 @@ void App::drawProblemMarks(SdlDebugDraw& dd) const {
   // the point the message names (a crossing: an X in a circle).
   for (const MapProblem& p : scene_.problems()) {
     const Color c = p.severity == MapProblem::Severity::Error ? kProblemColor : kWarningColor;
-    std::optional<Handle> h = vertexOfPointer(p.where);
-    if (!h) h = ringOfPointer(p.where);
-    if (!h) h = handleOfDescription(p.where);
+    const std::optional<Handle> h = problemHandle(p);
     if (h && h->vertex < 0) {
       if (const Ring* ring = ringOf(doc, *h)) outlineRing(*ring, c, 3.0f);
     } else if (h) {
       if (const auto pos = handlePosition(doc, *h)) dd.circle(*pos, c, 10.0f, 2.0f);
     }
-    if (p.where.rfind("/start", 0) == 0 || p.where.rfind("/goal", 0) == 0) continue;  // see below
-    if (const auto at = pointInText(p.what)) {
+    // A start or goal problem's point is the marker itself: ringed below, no X.
+    if (p.where.rfind("/start", 0) == 0 || p.where.rfind("/goal", 0) == 0) continue;
+    if (const std::optional<Point>& at = p.point; at && isFinite(*at)) {
       const double s = 6.0 / camera_.scale();
       dd.line(*at + Point{-s, -s}, *at + Point{s, s}, c, 2.5f);
       dd.line(*at + Point{-s, s}, *at + Point{s, -s}, c, 2.5f);
