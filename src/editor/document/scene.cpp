@@ -83,7 +83,7 @@ void Scene::setSnapToWalkable(bool on) {
 }
 
 
-int Scene::expansionsToReplay() const { return stepping_ && sgraph_ ? search_.state().expandedCount() : 0; }
+int Scene::expansionsToReplay() const { return stepper_.stepping() && sgraph_ ? search_.state().expandedCount() : 0; }
 
 void Scene::rebuild() {
   const int replay = expansionsToReplay();
@@ -171,7 +171,7 @@ void Scene::setMethod(const MethodSettings& method) {
   if (!validOptions(method)) return;
   if (method == method_settings_) return;
   method_settings_ = method;
-  stepping_ = running_ = false;
+  stepper_.stop();
   method_view_.setFunnelPosition(-1);
   rebuild();
 }
@@ -361,10 +361,10 @@ void Scene::requery(int replay) {
   }
   if (sgraph_) {
     search_.init(*sgraph_, sstart_, sgoal_, options_);
-    if (stepping_) search_.run(replay);
+    if (stepper_.stepping()) search_.run(replay);
     updateSteppedPath();
   } else {
-    stepping_ = running_ = false;
+    stepper_.stop();
   }
   updateStats();
 }
@@ -378,70 +378,66 @@ void Scene::setSearchOptions(const SearchOptions& options) {
   requery(replay);
 }
 
+// The stepped search as the SearchStepper's target: the engine on the query's graph.
+struct Scene::Steps final : StepTarget {
+  explicit Steps(Scene& s) : scene(s) {}
+  bool ready() const override { return scene.sgraph_ != nullptr; }
+  bool finished() const override { return scene.search_.state().status() != SearchStatus::Running; }
+  void stepOnce() override { scene.search_.step(); }
+  void advance(int n) override { scene.search_.run(n); }
+  void restart() override { scene.search_.init(*scene.sgraph_, scene.sstart_, scene.sgoal_, scene.options_); }
+  Scene& scene;
+};
+
 void Scene::step() {
   if (!sgraph_) return;
-  stepping_ = true;
-  if (search_.state().status() == SearchStatus::Running) search_.step();
+  Steps target(*this);
+  stepper_.step(target);
   updateSteppedPath();
   updateStats();
 }
 
 void Scene::startRun() {
   if (!sgraph_) return;
-  const SearchStatus s = search_.state().status();
-  if (s == SearchStatus::Found || s == SearchStatus::NoPath)
-    search_.init(*sgraph_, sstart_, sgoal_, options_);
-  stepping_ = true;
-  running_ = true;
-  step_budget_ = 0.0;
+  Steps target(*this);
+  stepper_.run(target);
   updateSteppedPath();
   updateStats();
 }
 
-void Scene::pause() { running_ = false; }
+void Scene::pause() { stepper_.pause(); }
 
 void Scene::showSearch(const Search& state) {
   if (!sgraph_) return;
   search_ = state;
-  stepping_ = true;
-  running_ = false;
+  stepper_.showStepped();
   updateSteppedPath();
   updateStats();
 }
 
 void Scene::reset() {
-  running_ = false;
-  stepping_ = false;
-  step_budget_ = 0.0;
-  if (sgraph_) search_.init(*sgraph_, sstart_, sgoal_, options_);
+  Steps target(*this);
+  stepper_.reset(target);
   updateSteppedPath();
   updateStats();
 }
 
 void Scene::finish() {
   if (!sgraph_) return;
-  stepping_ = true;
-  running_ = false;
-  search_.run();
+  Steps target(*this);
+  stepper_.finish(target);
   updateSteppedPath();
   updateStats();
 }
 
 void Scene::update(double seconds) {
-  if (!running_ || !sgraph_) return;
-  if (!(seconds > 0) || !std::isfinite(seconds)) return;
-  step_budget_ += seconds * steps_per_second_;
-  int n = static_cast<int>(std::min(step_budget_, 100000.0));
-  step_budget_ -= n;
-  while (n-- > 0 && search_.state().status() == SearchStatus::Running) search_.step();
-  if (search_.state().status() != SearchStatus::Running) running_ = false;
+  Steps target(*this);
+  if (!stepper_.update(seconds, target)) return;
   updateSteppedPath();
   updateStats();
 }
 
-void Scene::setStepsPerSecond(double sps) {
-  steps_per_second_ = std::isfinite(sps) ? std::clamp(sps, 0.1, 1000.0) : 4.0;
-}
+void Scene::setStepsPerSecond(double sps) { stepper_.setStepsPerSecond(sps); }
 
 void Scene::updateSteppedPath() {
   if (sgraph_ && search_.state().status() == SearchStatus::Found)
@@ -451,7 +447,7 @@ void Scene::updateSteppedPath() {
   stepped_path_ = method_view_.worldPath(stepped_search_path_);
 }
 
-const Path& Scene::shownPath() const { return stepping_ ? stepped_path_ : path_; }
+const Path& Scene::shownPath() const { return stepper_.stepping() ? stepped_path_ : path_; }
 
 // [SECTION] Problems and stats
 
@@ -490,7 +486,7 @@ void Scene::updateStats() {
     s.build_ms += method_view_.buildMs();
   }
   if (sgraph_) {
-    if (stepping_) {
+    if (stepper_.stepping()) {
       s.expansions = search_.state().expandedCount();
       s.status = search_.state().status();
     } else {
@@ -521,7 +517,7 @@ void Scene::draw(DebugDraw& out, std::uint32_t layers, const DrawStyle& style) c
   constexpr std::uint32_t kOnTop = LayerFunnelSides | LayerPath | LayerFunnelApex;
   if (sgraph_) method_view_.drawResult(dd, shownSearchPath(), layers & ~kOnTop);
   method_view_.drawStructure(dd, layers & LayerReflexNodes);
-  if (sgraph_ && stepping_) method_view_.drawSearch(dd, search_.state(), layers);
+  if (sgraph_ && stepper_.stepping()) method_view_.drawSearch(dd, search_.state(), layers);
   // The path over the search layers (as RecastDemo draws it last), then the markers.
   if (sgraph_)
     method_view_.drawResult(dd, shownSearchPath(), layers & kOnTop);

@@ -37,6 +37,7 @@
 #include "editor/document/history.hpp"
 #include "editor/canvas/picking.hpp"
 #include "editor/document/scene_method.hpp"
+#include "editor/document/search_stepper.hpp"
 #include "polypath/geom/clearance.hpp"
 #include "polypath/geom/incremental_validation.hpp"
 #include "polypath/formats/map_io.hpp"
@@ -226,7 +227,7 @@ class Scene {
   MethodView& methodView() { return method_view_; }
   /// The search result the canvas shows, as the engine returned it (node path on the
   /// searched graph: for triangle A* the corridor's nodes; shownPath() is in world points).
-  const Path& shownSearchPath() const { return stepping_ ? stepped_search_path_ : search_path_; }
+  const Path& shownSearchPath() const { return stepper_.stepping() ? stepped_search_path_ : search_path_; }
   /// The start and goal the query uses (after snapping or clearance placement); nullopt
   /// when there is no usable pair.
   const std::optional<Point>& queryStart() const { return query_start_; }
@@ -253,10 +254,12 @@ class Scene {
   void update(double seconds);
 
   /// True after Step/Run until Reset: the canvas shows the stepped search state.
-  bool stepping() const { return stepping_; }
+  bool stepping() const { return stepper_.stepping(); }
   /// True while Run animates.
-  bool running() const { return running_; }
-  double stepsPerSecond() const { return steps_per_second_; }
+  bool running() const { return stepper_.running(); }
+  /// Run speed, clamped to SearchStepper::kMinStepsPerSecond .. kMaxStepsPerSecond (4 by
+  /// default, and for a value that is not finite).
+  double stepsPerSecond() const { return stepper_.stepsPerSecond(); }
   void setStepsPerSecond(double sps);
 
   /// The stepped search's state; null when there is no query.
@@ -340,10 +343,8 @@ class Scene {
   std::optional<Point> snapped_start_, snapped_goal_;
   std::string start_problem_, goal_problem_;
   bool separate_areas_ = false;
-  bool stepping_ = false;
-  bool running_ = false;
-  double steps_per_second_ = 4.0;
-  double step_budget_ = 0.0;
+  SearchStepper stepper_{4.0};  // Step / Run / Pause / Reset / Finish of search_
+  struct Steps;                  // search_ as the stepper's StepTarget (scene.cpp)
 
   double validate_ms_ = 0.0;
   DragValidator drag_validator_;          // during a gesture: validation from the moved edges

@@ -31,7 +31,7 @@ void Scene::setDocument(MapDocument doc, std::optional<std::filesystem::path> fi
   file_ = std::move(file);
   history_.reset(doc_, !dirty);
   gesture_base_.reset();
-  stepping_ = running_ = false;
+  stepper_.stop();
   ++generation_;
   rebuild();
 }
