@@ -118,11 +118,8 @@ void comparePanel(const Scene& scene, UiState& ui) {
   // A button is disabled while it would do nothing: nothing to go back to, or no
   // expansion left for Step, Run and To end.
   const bool at_start = c->position() <= 0, at_end = c->position() >= c->count();
-  ImGui::BeginDisabled(at_start && !cmp.running);
-  if (ImGui::Button("Reset")) {
-    c->reset();
-    cmp.running = false;
-  }
+  ImGui::BeginDisabled(at_start && !cmp.running());
+  if (ImGui::Button("Reset")) cmp.reset();
   remember(ui, "cmp Reset");
   ImGui::EndDisabled();
   ImGui::SameLine();
@@ -132,21 +129,18 @@ void comparePanel(const Scene& scene, UiState& ui) {
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(at_end);
-  if (ImGui::Button("Step >")) c->forward();
+  if (ImGui::Button("Step >")) cmp.step();
   remember(ui, "cmp Step");
   ImGui::EndDisabled();
   hint("One expansion on both sides (a side that finished stays finished).");
   ImGui::SameLine();
-  ImGui::BeginDisabled(at_end && !cmp.running);
-  if (ImGui::Button(cmp.running ? "Pause" : "Run")) cmp.running = !cmp.running;
+  ImGui::BeginDisabled(at_end && !cmp.running());
+  if (ImGui::Button(cmp.running() ? "Pause" : "Run")) cmp.running() ? cmp.pause() : cmp.run();
   remember(ui, "cmp Run");
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(at_end);
-  if (ImGui::Button("To end")) {
-    c->toEnd();
-    cmp.running = false;
-  }
+  if (ImGui::Button("To end")) cmp.finish();
   remember(ui, "cmp End");
   ImGui::EndDisabled();
   int k = c->position();
@@ -155,9 +149,9 @@ void comparePanel(const Scene& scene, UiState& ui) {
   ImGui::SetNextItemWidth(-1);
   if (ImGui::SliderInt("##cmppos", &k, 0, c->count(), fmt, ImGuiSliderFlags_AlwaysClamp)) c->seek(k);
   remember(ui, "cmp position");
-  float sps = static_cast<float>(cmp.steps_per_second);
+  float sps = static_cast<float>(cmp.stepsPerSecond());
   if (runSpeedSlider(ui, "cmp run speed", sps, 120.0f, "How many steps of both searches Run makes per second."))
-    cmp.steps_per_second = sps;
+    cmp.setStepsPerSecond(sps);
   table(cmp);
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextColored(kDim, "Time: one whole search on its own (build excluded). Path length in world units "

@@ -124,14 +124,45 @@ CompareRow CompareView::row(int i) const {
   return r;
 }
 
+// The comparison's common position as the stepper's target.
+struct CompareView::Steps final : StepTarget {
+  explicit Steps(CompareView& v) : view(v) {}
+  bool ready() const override { return view.comparison_.has_value(); }
+  bool finished() const override { return view.comparison_->position() >= view.comparison_->count(); }
+  void stepOnce() override { view.comparison_->forward(); }
+  void advance(int n) override {
+    if (n < 0)
+      view.comparison_->toEnd();
+    else
+      view.comparison_->seek(view.comparison_->position() + n);
+  }
+  void restart() override { view.comparison_->reset(); }
+  CompareView& view;
+};
+
+void CompareView::step() {
+  Steps target(*this);
+  stepper_.step(target);
+}
+
+void CompareView::run() {
+  Steps target(*this);
+  stepper_.run(target);
+}
+
+void CompareView::reset() {
+  Steps target(*this);
+  stepper_.reset(target);
+}
+
+void CompareView::finish() {
+  Steps target(*this);
+  stepper_.finish(target);
+}
+
 void CompareView::update(double seconds) {
-  if (!running || !comparison_) return;
-  if (!(seconds > 0) || !std::isfinite(seconds)) return;
-  budget_ += seconds * steps_per_second;
-  int n = static_cast<int>(std::min(budget_, 100000.0));
-  budget_ -= n;
-  if (n > 0) comparison_->seek(comparison_->position() + n);
-  if (comparison_->position() >= comparison_->count()) running = false;
+  Steps target(*this);
+  stepper_.update(seconds, target);
 }
 
 void CompareView::draw(DebugDraw& dd, int i, std::uint32_t layers) const {

@@ -16,6 +16,7 @@
 #include "polypath/debug/search_compare.hpp"
 #include "editor/document/scene.hpp"
 #include "editor/document/scene_method.hpp"
+#include "editor/document/search_stepper.hpp"
 
 namespace polypath::editor {
 
@@ -62,8 +63,6 @@ class CompareView {
 
   std::array<CompareSetup, 2> setups;  ///< left (0) and right (1)
   bool overlaid = false;               ///< one viewport, side 1 tinted, instead of two
-  bool running = false;                ///< Run: both sides advance together
-  double steps_per_second = 8.0;
 
   /// Brings the comparison up to date with the scene (its search map, start, goal: redone
   /// when Scene::searchGeneration() changed) and the setups. Build or query failures go to
@@ -78,6 +77,25 @@ class CompareView {
   const MethodView& view(int i) const { return *views_[static_cast<std::size_t>(i)]; }
   /// Table row i at the current position.
   CompareRow row(int i) const;
+
+  // Stepping both sides together (SearchStepper; Back and the position slider are the
+  // comparison's own seek()) ----------------------------------------------------------
+
+  /// One position forward on both sides.
+  void step();
+  /// Run: both sides advance together at stepsPerSecond() (from 0 when at the end).
+  void run();
+  /// Stops Run.
+  void pause() { stepper_.pause(); }
+  /// Stops Run and moves both sides to position 0.
+  void reset();
+  /// Stops Run and moves both sides to the end.
+  void finish();
+  /// True while Run animates.
+  bool running() const { return stepper_.running(); }
+  /// Run speed, steps per second (8 by default; clamped as SearchStepper does).
+  double stepsPerSecond() const { return stepper_.stepsPerSecond(); }
+  void setStepsPerSecond(double sps) { stepper_.setStepsPerSecond(sps); }
   /// Advances Run by `seconds` of wall time.
   void update(double seconds);
 
@@ -94,7 +112,8 @@ class CompareView {
   const void* built_scene_ = nullptr;
   bool built_ = false;
   std::string error_;
-  double budget_ = 0.0;
+  SearchStepper stepper_{8.0};  // Run / Pause of the common position
+  struct Steps;                 // the comparison as the stepper's StepTarget
 };
 
 /// Tints colours for the overlaid second side (red and blue swapped, a little lighter),

@@ -4,10 +4,13 @@
 // [SECTION] Stats
 // [SECTION] Scene
 //
-// The Scene has two parts: the document part (document, file, undo history, edits) and
-// the built part (rebuild(): map, graph, query, stepped search, drawing), which is where
-// another search method plugs in. They are implemented in scene_document.cpp and
-// scene.cpp. Every edit goes through edit() or a gesture and
+// The Scene is a facade over three parts, each in its own file with one job:
+//   Document (document.hpp): the document, its file, the undo history, edits, gestures;
+//   BuiltMap (built_map.hpp): validation, PolygonMap, VisibilityGraph, clearance, method;
+//   SteppedQuery (stepped_query.hpp): start and goal, findPath's result and the stepped
+//     search, played by the editor's one SearchStepper (search_stepper.hpp).
+// The Scene wires them (every document change rebuilds the BuiltMap, then redoes the
+// query), counts the stats and draws. Every edit goes through edit() or a gesture and
 // becomes one undoable command (history.hpp).
 //
 // During a gesture (a drag) validation checks only the moved edges (DragValidator,
@@ -34,9 +37,13 @@
 #include "polypath/debug/debug_draw.hpp"
 #include "polypath/core/search.hpp"
 #include "polypath/core/visibility_graph.hpp"
+#include "editor/document/built_map.hpp"
+#include "editor/document/document.hpp"
 #include "editor/document/history.hpp"
 #include "editor/canvas/picking.hpp"
 #include "editor/document/scene_method.hpp"
+#include "editor/document/search_stepper.hpp"
+#include "editor/document/stepped_query.hpp"
 #include "polypath/geom/clearance.hpp"
 #include "polypath/geom/incremental_validation.hpp"
 #include "polypath/formats/map_io.hpp"
@@ -66,12 +73,6 @@ struct SceneStats {
   std::string method = "visibility";  ///< the method searched (Scene::setMethod)
   std::string structure;  ///< the method's structure in numbers ("412 triangles, 530 portals")
 };
-
-/// The ring structure of a document: per polygon its outer ring's size, its hole count
-/// and each hole's size. Two documents with equal shapes differ at most in vertex
-/// positions, so the visibility graph can be updated instead of rebuilt.
-using RingShape = std::vector<std::size_t>;
-RingShape ringShape(const MapDocument& doc);
 
 // [SECTION] Scene
 
@@ -110,18 +111,18 @@ class Scene {
   /// load) shown first in problems(); an empty message clears it.
   void setFileProblem(const std::string& where, const std::string& message);
 
-  const MapDocument& document() const { return doc_; }
+  const MapDocument& document() const { return doc_.document(); }
   /// The file Save writes to, if any.
-  const std::optional<std::filesystem::path>& file() const { return file_; }
+  const std::optional<std::filesystem::path>& file() const { return doc_.file(); }
   /// True when the document differs from what was opened or last saved (undoing back to
   /// the saved state makes it clean again).
-  bool dirty() const { return !history_.atSaved(); }
+  bool dirty() const { return doc_.dirty(); }
   /// The document's name, else the file name, else "untitled".
-  std::string displayName() const;
+  std::string displayName() const { return doc_.displayName(); }
   /// Incremented by setDocument() and openFile(): a new document was loaded.
-  std::uint64_t documentGeneration() const { return generation_; }
+  std::uint64_t documentGeneration() const { return doc_.generation(); }
   /// Incremented by every edit (never reset): autosave counts edits with it.
-  std::uint64_t editCount() const { return edits_; }
+  std::uint64_t editCount() const { return doc_.editCount(); }
 
   // Edits (each one undoable command; each rebuilds) ---------------------------------
 
@@ -130,62 +131,64 @@ class Scene {
   /// and everything is rebuilt. Returns what `change` returned (false: no command).
   /// Inside a gesture the change is applied live and the gesture makes the command.
   bool edit(const std::string& label, const std::function<bool(MapDocument&)>& change,
-            const std::string& merge_key = {});
+            const std::string& merge_key = {}) {
+    return doc_.edit(label, change, merge_key);
+  }
   /// Ends merging of the last command (a table cell lost focus).
-  void closeMerge() { history_.closeMerge(); }
+  void closeMerge() { doc_.closeMerge(); }
 
   /// A gesture (a drag) is one command however many times the document changes during
   /// it: beginGesture() remembers the document, gestureUpdate() re-applies `change` to
   /// that remembered document (so the change is absolute: "moved by the total drag"),
   /// endGesture() records one command `label` if the document differs, cancelGesture()
   /// goes back to where the gesture began.
-  void beginGesture();
-  void gestureUpdate(const std::function<bool(MapDocument&)>& change);
-  void endGesture(const std::string& label);
-  void cancelGesture();
-  bool inGesture() const { return gesture_base_.has_value(); }
+  void beginGesture() { doc_.beginGesture(); }
+  void gestureUpdate(const std::function<bool(MapDocument&)>& change) { doc_.gestureUpdate(change); }
+  void endGesture(const std::string& label) { doc_.endGesture(label); }
+  void cancelGesture() { doc_.cancelGesture(); }
+  bool inGesture() const { return doc_.inGesture(); }
 
   /// Moves the start, the goal or a ring vertex (command "Move ..."; consecutive moves of
   /// the same handle merge until closeMerge()). False when the handle does not exist.
-  bool moveHandle(const Handle& handle, Point p);
+  bool moveHandle(const Handle& handle, Point p) { return doc_.moveHandle(handle, p); }
   /// Sets the document's corner offset (world units; saved in the file).
-  void setCornerOffset(double offset);
+  void setCornerOffset(double offset) { doc_.setCornerOffset(offset); }
   /// Sets the agent radius (settings.clearance, world units, 0 = exact) and the shape of
   /// the eroded corners (settings.clearance_joins / clearance_segments): undoable
   /// commands "Clearance" / "Clearance joins" (consecutive changes merge until closeMerge()).
-  void setClearance(double radius);
-  void setClearanceStyle(const ClearanceStyle& style);
+  void setClearance(double radius) { doc_.setClearance(radius); }
+  void setClearanceStyle(const ClearanceStyle& style) { doc_.setClearanceStyle(style); }
   /// Sets or removes the start / goal.
-  void setStart(std::optional<Point> p);
-  void setGoal(std::optional<Point> p);
+  void setStart(std::optional<Point> p) { doc_.setStart(p); }
+  void setGoal(std::optional<Point> p) { doc_.setGoal(p); }
 
   // Undo and redo ----------------------------------------------------------------------
 
   /// The commands so far (for the History panel).
-  const History& history() const { return history_; }
+  const History& history() const { return doc_.history(); }
   /// Undoes / redoes one command; false when there is none. Ends a gesture first.
-  bool undo();
-  bool redo();
+  bool undo() { return doc_.undo(); }
+  bool redo() { return doc_.redo(); }
   /// Goes to history position n (0: before every command); false when out of range.
-  bool jumpTo(std::size_t n);
+  bool jumpTo(std::size_t n) { return doc_.jumpTo(n); }
 
   // Built data ----------------------------------------------------------------------
 
   /// The built map: the document's, or the last valid one when the document is invalid;
   /// null when no valid map was ever built for this document.
-  const PolygonMap* polygonMap() const { return map_.get(); }
-  const VisibilityGraph* graph() const { return graph_.get(); }
+  const PolygonMap* polygonMap() const { return built_.polygonMap(); }
+  const VisibilityGraph* graph() const { return built_.graph(); }
   /// The clearance level searched (the walkable region eroded by the document's
   /// settings.clearance, from a ClearanceSet cached per radius); null at clearance 0.
-  const ClearanceLevel* clearanceLevel() const { return level_.get(); }
+  const ClearanceLevel* clearanceLevel() const { return built_.clearanceLevel(); }
   /// What the search runs on: the eroded map and its graph with a clearance, else
   /// polygonMap() and graph().
-  const PolygonMap* searchMap() const { return level_ ? &level_->map() : map_.get(); }
-  const VisibilityGraph* searchGraph() const { return level_ ? &level_->graph() : graph_.get(); }
+  const PolygonMap* searchMap() const { return built_.searchMap(); }
+  const VisibilityGraph* searchGraph() const { return built_.searchGraph(); }
   /// The query linking start and goal; null when they are missing or not walkable.
-  const VisibilityQuery* query() const { return dynamic_cast<const VisibilityQuery*>(method_view_.graph()); }
+  const VisibilityQuery* query() const { return dynamic_cast<const VisibilityQuery*>(built_.methodView().graph()); }
   /// True when the built map is the document's (false: an older map is shown).
-  bool mapIsCurrent() const { return map_current_; }
+  bool mapIsCurrent() const { return built_.mapIsCurrent(); }
   /// Everything wrong: the file problem first, then validation, build and query errors.
   std::vector<MapProblem> problems() const;
   /// True when problems() holds an error (not only warnings).
@@ -197,20 +200,20 @@ class Scene {
   /// When on, a start or goal outside the walkable region is moved to the nearest
   /// walkable point (PolygonMap::nearestWalkable) for the query; the document keeps the
   /// point as placed. Off by default.
-  bool snapToWalkable() const { return snap_to_walkable_; }
+  bool snapToWalkable() const { return query_.snapToWalkable(); }
   void setSnapToWalkable(bool on);
   /// Where the query starts / ends when snapping moved the point; nullopt otherwise.
-  const std::optional<Point>& snappedStart() const { return snapped_start_; }
-  const std::optional<Point>& snappedGoal() const { return snapped_goal_; }
+  const std::optional<Point>& snappedStart() const { return query_.snappedStart(); }
+  const std::optional<Point>& snappedGoal() const { return query_.snappedGoal(); }
   /// Why the start / goal cannot be used ("Start is inside hole 0 of polygon 0"); empty
   /// when it can (or is missing, or snapping fixed it).
-  const std::string& startProblem() const { return start_problem_; }
-  const std::string& goalProblem() const { return goal_problem_; }
+  const std::string& startProblem() const { return query_.startProblem(); }
+  const std::string& goalProblem() const { return query_.goalProblem(); }
   /// True when there is a query, no path, and start and goal lie in different polygons.
-  bool separateAreas() const { return separate_areas_; }
+  bool separateAreas() const { return query_.separateAreas(); }
   /// The last path found for this document; stays when an edit stops the query, so the
   /// canvas can show it greyed. Not found when none was.
-  const Path& lastFoundPath() const { return last_found_path_; }
+  const Path& lastFoundPath() const { return query_.lastFoundPath(); }
 
   // Method (scene_method.hpp) ----------------------------------------------------------
 
@@ -218,25 +221,25 @@ class Scene {
   /// rebuilds its structure on searchMap() (the navmesh or grid; again after every edit,
   /// drags included), redoes the query, and leaves the stepped view. A grid cell size that
   /// is not positive and finite is ignored. Build failures become problems ("/method").
-  const MethodSettings& method() const { return method_settings_; }
+  const MethodSettings& method() const { return built_.method(); }
   void setMethod(const MethodSettings& method);
   /// The chosen method's structure and query (not used for Visibility, whose graph and
   /// query are graph() and query()). Non-const for the funnel step shown.
-  const MethodView& methodView() const { return method_view_; }
-  MethodView& methodView() { return method_view_; }
+  const MethodView& methodView() const { return built_.methodView(); }
+  MethodView& methodView() { return built_.methodView(); }
   /// The search result the canvas shows, as the engine returned it (node path on the
   /// searched graph: for triangle A* the corridor's nodes; shownPath() is in world points).
-  const Path& shownSearchPath() const { return stepping_ ? stepped_search_path_ : search_path_; }
+  const Path& shownSearchPath() const { return query_.shownSearchPath(); }
   /// The start and goal the query uses (after snapping or clearance placement); nullopt
   /// when there is no usable pair.
-  const std::optional<Point>& queryStart() const { return query_start_; }
-  const std::optional<Point>& queryGoal() const { return query_goal_; }
+  const std::optional<Point>& queryStart() const { return query_.queryStart(); }
+  const std::optional<Point>& queryGoal() const { return query_.queryGoal(); }
 
   // Search ----------------------------------------------------------------------------
 
   /// Heuristic, weight and tie-break for both findPath and the stepped search. Changing
   /// them redoes the query (and replays the steps made so far).
-  const SearchOptions& searchOptions() const { return options_; }
+  const SearchOptions& searchOptions() const { return query_.searchOptions(); }
   void setSearchOptions(const SearchOptions& options);
 
   /// Exactly one A* expansion (Search::step()); switches the canvas to the stepped view.
@@ -244,7 +247,7 @@ class Scene {
   /// Starts animating steps (restarts a finished search). See update().
   void startRun();
   /// Stops the animation; the stepped view stays.
-  void pause();
+  void pause() { query_.pause(); }
   /// Back to the start of the search: no expansion made, the canvas shows findPath's result.
   void reset();
   /// Runs the stepped search to the end at once.
@@ -253,28 +256,30 @@ class Scene {
   void update(double seconds);
 
   /// True after Step/Run until Reset: the canvas shows the stepped search state.
-  bool stepping() const { return stepping_; }
+  bool stepping() const { return query_.stepping(); }
   /// True while Run animates.
-  bool running() const { return running_; }
-  double stepsPerSecond() const { return steps_per_second_; }
-  void setStepsPerSecond(double sps);
+  bool running() const { return query_.running(); }
+  /// Run speed, clamped to SearchStepper::kMinStepsPerSecond .. kMaxStepsPerSecond (4 by
+  /// default, and for a value that is not finite).
+  double stepsPerSecond() const { return query_.stepsPerSecond(); }
+  void setStepsPerSecond(double sps) { query_.setStepsPerSecond(sps); }
 
   /// The stepped search's state; null when there is no query.
-  const SearchState* searchState() const { return sgraph_ ? &search_.state() : nullptr; }
+  const SearchState* searchState() const { return query_.searchState(); }
   /// The stepped search engine (its graph, start, goal and options); null when there is
   /// no query. The debugger builds its timeline from it.
-  const Search* search() const { return sgraph_ ? &search_ : nullptr; }
+  const Search* search() const { return query_.search(); }
   /// Incremented whenever the query is redone (edit, options, snapping): a timeline built
   /// from search() is out of date when this changed.
-  std::uint64_t searchGeneration() const { return search_generation_; }
+  std::uint64_t searchGeneration() const { return query_.searchGeneration(); }
   /// Shows `state` (a copy of the stepped search at some expansion, made on the same
   /// graph, for example by a SearchTimeline) as the stepped view; stops Run.
   void showSearch(const Search& state);
   /// findPath's result for the current start, goal and options.
-  const Path& resultPath() const { return path_; }
+  const Path& resultPath() const { return query_.resultPath(); }
   /// The path the canvas shows: the result, or while stepping the stepped search's path
   /// once it found the goal (not found otherwise).
-  const Path& shownPath() const;
+  const Path& shownPath() const { return query_.shownPath(); }
 
   // Drawing -------------------------------------------------------------------------
 
@@ -294,74 +299,16 @@ class Scene {
   void drawMarkers(DebugDraw& dd, std::uint32_t layers) const;
 
  private:
-  // Runs a load or save: on success clears the file problem, on an exception records it
-  // (and in `error`) and returns false.
-  bool fileOperation(const std::filesystem::path& file, std::string* error, const std::function<void()>& operation);
-  void documentChanged();
+  // A change of the document: a new one (forget what was built), an edit (rebuild), the
+  // end of a drag (full validation when the drag validated incrementally).
+  void documentChanged(DocumentChange change);
+  // Rebuilds the BuiltMap and redoes the query, replaying the steps made so far.
   void rebuild();
-  // Redoes the query; while stepping, replays `replay` expansions on the new search.
-  void requery(int replay);
-  int expansionsToReplay() const;
-  void updateSteppedPath();
   void updateStats();
-  // Sets start_problem_ / goal_problem_ and the snapped points; returns the points the
-  // query uses (nullopt: none usable).
-  std::optional<Point> queryPoint(const std::optional<Point>& p, bool is_start);
 
-  MapDocument doc_;
-  std::optional<std::filesystem::path> file_;
-  History history_;
-  std::optional<MapDocument> gesture_base_;
-  std::uint64_t generation_ = 0;
-  std::uint64_t edits_ = 0;
-
-  std::unique_ptr<PolygonMap> map_;
-  std::unique_ptr<VisibilityGraph> graph_;
-  // The graph the stepped search runs on (query_, or the method view's graph), its start and goal.
-  const SearchGraph* sgraph_ = nullptr;
-  NodeId sstart_ = kNoNode, sgoal_ = kNoNode;
-  MethodSettings method_settings_;
-  MethodView method_view_;
-  void rebuildMethod();
-  Path search_path_, stepped_search_path_;
-  std::optional<Point> query_start_, query_goal_;  // engine results (before MethodView::worldPath)
-  bool map_current_ = false;
-  std::vector<MapProblem> base_problems_;  // validation and build (rebuild())
-  std::vector<MapProblem> problems_;       // base_problems_ adjusted for snapping, plus the query's (requery())
-  std::optional<MapProblem> file_problem_;
-
-  SearchOptions options_;
-  Search search_;
-  std::uint64_t search_generation_ = 0;
-  Path path_;
-  Path stepped_path_;
-  Path last_found_path_;
-  bool snap_to_walkable_ = false;
-  std::optional<Point> snapped_start_, snapped_goal_;
-  std::string start_problem_, goal_problem_;
-  bool separate_areas_ = false;
-  bool stepping_ = false;
-  bool running_ = false;
-  double steps_per_second_ = 4.0;
-  double step_budget_ = 0.0;
-
-  double validate_ms_ = 0.0;
-  DragValidator drag_validator_;          // during a gesture: validation from the moved edges
-  bool validated_incrementally_ = false;  // base_problems_ came from drag_validator_
-  double build_ms_ = 0.0;
-  double graph_ms_ = 0.0;
-  double query_ms_ = 0.0;
-  // Clearance: the set is rebuilt when the polygons, style or corner offset change.
-  void rebuildClearance();
-  std::unique_ptr<ClearanceSet> clearance_set_;
-  std::vector<Polygon> clearance_polygons_;
-  ClearanceStyle clearance_style_;
-  double clearance_offset_ = 0.0;
-  std::shared_ptr<const ClearanceLevel> level_;
-  RingShape built_shape_;       // of the document map_ was built from
-  double built_offset_ = 0.0;   // corner offset graph_ was built with
-  bool graph_updated_ = false;
-  std::int64_t update_tested_ = 0;
+  Document doc_;
+  BuiltMap built_;
+  SteppedQuery query_{built_};
   SceneStats stats_;
 };
 

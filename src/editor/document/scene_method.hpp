@@ -1,6 +1,6 @@
 // scene_method.hpp: the editor's hold on one search method (core/method.hpp, from the
 // registry): the method built on the searched map, its settings, its build time, and the
-// funnel position of a corridor method. The Scene keeps one MethodView for the chosen
+// funnel position of a corridor method. The Scene's BuiltMap keeps one MethodView for the chosen
 // method (rebuilt on every edit, drags included); the Compare view keeps one per side.
 // The visibility method borrows the Scene's VisibilityGraph, so a comparison runs on the
 // very graph the canvas shows.

@@ -41,7 +41,7 @@ void GridScene::adopt(Grid grid, std::optional<std::filesystem::path> file) {
   strokes_.clear();
   position_ = saved_position_ = 0;
   stroking_ = false;
-  stepping_ = running_ = false;
+  stepper_.stop();
   research();
 }
 
@@ -149,7 +149,27 @@ void GridScene::setSmoothing(bool on) {
 
 // Search --------------------------------------------------------------------------------
 
-void GridScene::research() { restart(stepping_ ? search_.state().expandedCount() : -1); }
+// The grid search as the SearchStepper's target. Out of the stepped view the grid shows
+// the finished search, so the stepped view begins (and Reset ends) by restarting it.
+struct GridScene::Steps final : StepTarget {
+  explicit Steps(GridScene& g) : grid(g) {}
+  bool ready() const override { return grid.graph_.has_value(); }
+  bool finished() const override { return grid.search_.state().status() != SearchStatus::Running; }
+  void stepOnce() override {
+    grid.search_.step();
+    if (finished()) grid.finalizePath();
+  }
+  void advance(int n) override {
+    grid.search_.run(n);
+    if (finished()) grid.finalizePath();
+  }
+  // Zero expansions while stepping; the finished search otherwise (after Reset).
+  void restart() override { grid.restart(grid.stepper_.stepping() ? 0 : -1); }
+  void beginStepping() override { grid.restart(0); }
+  GridScene& grid;
+};
+
+void GridScene::research() { restart(stepper_.stepping() ? search_.state().expandedCount() : -1); }
 
 void GridScene::restart(int replay) {
   graph_.reset();
@@ -160,65 +180,43 @@ void GridScene::restart(int replay) {
   graph_.emplace(grid_, grid_options_);
   search_.init(*graph_, start_, goal_, search_options_);
   search_.run(replay);
-  if (search_.state().status() != SearchStatus::Running) {
-    path_ = search_.finalize();
-    if (smoothing_ && path_.found) smoothed_ = smoothGridPath(grid_, path_);
-  }
+  if (search_.state().status() != SearchStatus::Running) finalizePath();
 }
 
-void GridScene::step() {
-  if (!graph_) return;
-  if (!stepping_) {
-    stepping_ = true;
-    restart(0);  // back to zero expansions
-  }
-  if (search_.state().status() != SearchStatus::Running) return;
-  search_.step();
-  if (search_.state().status() != SearchStatus::Running) {
-    path_ = search_.finalize();
-    if (smoothing_ && path_.found) smoothed_ = smoothGridPath(grid_, path_);
-    running_ = false;
-  }
-}
-
-void GridScene::finish() {
-  if (!graph_) return;
-  stepping_ = true;
-  running_ = false;
-  search_.run();
+void GridScene::finalizePath() {
   path_ = search_.finalize();
   smoothed_.clear();
   if (smoothing_ && path_.found) smoothed_ = smoothGridPath(grid_, path_);
 }
 
+void GridScene::step() {
+  Steps target(*this);
+  stepper_.step(target);
+}
+
+void GridScene::finish() {
+  Steps target(*this);
+  stepper_.finish(target);
+}
+
 void GridScene::run() {
-  if (!stepping_ || search_.state().status() != SearchStatus::Running) {
-    stepping_ = true;
-    restart(0);
-  }
-  running_ = true;
+  Steps target(*this);
+  stepper_.run(target);
 }
 
 void GridScene::stepToStart() {
-  stepping_ = true;
-  running_ = false;
-  budget_ = 0.0;
+  stepper_.showStepped();
   restart(0);
 }
 
 void GridScene::reset() {
-  stepping_ = running_ = false;
-  budget_ = 0.0;
-  research();
+  Steps target(*this);
+  stepper_.reset(target);
 }
 
 void GridScene::update(double seconds) {
-  if (!running_) return;
-  budget_ += seconds * steps_per_second;
-  while (budget_ >= 1.0 && running_) {
-    budget_ -= 1.0;
-    step();
-  }
+  Steps target(*this);
+  stepper_.update(seconds, target);
 }
 
 double GridScene::pathLength() const {

@@ -10,6 +10,7 @@
 #include "polypath/debug/debug_draw.hpp"
 #include "polypath/core/grid.hpp"
 #include "polypath/core/search.hpp"
+#include "editor/document/search_stepper.hpp"
 
 namespace polypath::editor {
 
@@ -92,15 +93,19 @@ class GridScene {
   void finish();
   /// Back to before the first expansion (the canvas shows the full result again).
   void reset();
-  /// Animates: `steps_per_second` expansions per second of update() time.
+  /// Animates: stepsPerSecond() expansions per second of update() time.
   /// (Restarts a finished search.)
   void run();
-  void pause() { running_ = false; }
+  void pause() { stepper_.pause(); }
   /// Stepping from zero expansions: the canvas shows the search before its first step.
   void stepToStart();
-  bool running() const { return running_; }
+  bool running() const { return stepper_.running(); }
+  /// Advances Run by `seconds` of wall time (SearchStepper::update).
   void update(double seconds);
-  bool stepping() const { return stepping_; }
+  bool stepping() const { return stepper_.stepping(); }
+  /// Run speed, steps per second (20 by default; clamped as SearchStepper does).
+  double stepsPerSecond() const { return stepper_.stepsPerSecond(); }
+  void setStepsPerSecond(double sps) { stepper_.setStepsPerSecond(sps); }
   /// True when there is a search to step (a start and a goal on a non-empty grid).
   bool hasSearch() const { return graph_.has_value(); }
   /// The search the canvas shows (stepped, or run to the end when not stepping).
@@ -113,7 +118,6 @@ class GridScene {
   double pathLength() const;
   /// Moves on the path (path cells - 1); 0 when not found.
   int pathSteps() const { return path_.found ? static_cast<int>(path_.nodes.size()) - 1 : 0; }
-  double steps_per_second = 20.0;
 
   /// Draws cells, explored and waiting cells, the path, the smoothed path and the start
   /// and goal markers, for the layers in `layers`.
@@ -124,6 +128,7 @@ class GridScene {
   void apply(const GridStroke& s, bool forward);
   void research();  // rebuilds the graph and search; replays the steps made so far
   void restart(int replay);  // ... making `replay` expansions (-1: to the end)
+  void finalizePath();       // path_ and smoothed_ of the finished search
   Grid grid_;
   std::optional<std::filesystem::path> file_;
   bool active_ = false;
@@ -135,8 +140,8 @@ class GridScene {
   Search search_;
   Path path_;
   std::vector<Point> smoothed_;
-  bool stepping_ = false, running_ = false;
-  double budget_ = 0.0;
+  SearchStepper stepper_{20.0};  // Step / Run / Pause / Reset / Finish of search_
+  struct Steps;                   // search_ as the stepper's StepTarget (grid_scene.cpp)
   std::vector<GridStroke> strokes_;
   std::size_t position_ = 0, saved_position_ = 0;
   std::uint64_t generation_ = 0;

@@ -1,15 +1,15 @@
-// scene_document.cpp: the document part of the Scene: the document and its file, edits
-// as undoable commands, gestures, undo and redo. Every change ends in documentChanged(),
-// which rebuilds the built part (scene.cpp).
-#include "editor/document/scene.hpp"
-#include "polypath/geom/map_validation.hpp"
+// document.cpp: Document (see document.hpp): the document and its file, edits as
+// undoable commands, gestures, undo and redo. Every change ends in tell().
+#include "editor/document/document.hpp"
+
+#include <cmath>
 
 namespace polypath::editor {
 
 namespace {
 
 // A problem with a file: named by the file unless the message already names it.
-MapProblem fileProblem(const std::filesystem::path& file, const std::string& message) {
+MapProblem problemWithFile(const std::filesystem::path& file, const std::string& message) {
   const std::string name = file.string();
   return {MapProblem::Severity::Error, message.find(name) == std::string::npos ? name : std::string(), message};
 }
@@ -18,41 +18,32 @@ MapProblem fileProblem(const std::filesystem::path& file, const std::string& mes
 
 // [SECTION] Document
 
-void Scene::setDocument(MapDocument doc, std::optional<std::filesystem::path> file, bool dirty) {
-  // Forget everything built for the previous document before building the new one, so
-  // an invalid new document never shows the old map.
-  search_ = Search{};
-  sgraph_ = nullptr;
-  method_view_.clear();
-  graph_.reset();
-  map_.reset();
-  last_found_path_ = Path{};
+void Document::setDocument(MapDocument doc, std::optional<std::filesystem::path> file, bool dirty) {
   doc_ = std::move(doc);
   file_ = std::move(file);
   history_.reset(doc_, !dirty);
   gesture_base_.reset();
-  stepping_ = running_ = false;
   ++generation_;
-  rebuild();
+  tell(DocumentChange::Replaced);
 }
 
-bool Scene::fileOperation(const std::filesystem::path& file, std::string* error, const std::function<void()>& operation) {
+bool Document::fileOperation(const std::filesystem::path& file, std::string* error, const std::function<void()>& operation) {
   try {
     operation();
     file_problem_.reset();
     return true;
   } catch (const std::exception& e) {
-    file_problem_ = fileProblem(file, e.what());
+    file_problem_ = problemWithFile(file, e.what());
     if (error) *error = e.what();
     return false;
   }
 }
 
-bool Scene::openFile(const std::filesystem::path& file, std::string* error) {
+bool Document::openFile(const std::filesystem::path& file, std::string* error) {
   return fileOperation(file, error, [&] { setDocument(loadMap(file), file); });
 }
 
-bool Scene::saveFile(const std::filesystem::path& file, std::string* error) {
+bool Document::saveFile(const std::filesystem::path& file, std::string* error) {
   return fileOperation(file, error, [&] {
     saveMap(doc_, file);
     file_ = file;
@@ -60,14 +51,14 @@ bool Scene::saveFile(const std::filesystem::path& file, std::string* error) {
   });
 }
 
-void Scene::setFileProblem(const std::string& where, const std::string& message) {
+void Document::setFileProblem(const std::string& where, const std::string& message) {
   if (message.empty())
     file_problem_.reset();
   else
     file_problem_ = MapProblem{MapProblem::Severity::Error, where, message};
 }
 
-std::string Scene::displayName() const {
+std::string Document::displayName() const {
   if (!doc_.name.empty()) return doc_.name;
   if (file_) return file_->filename().string();
   return "untitled";
@@ -75,7 +66,7 @@ std::string Scene::displayName() const {
 
 // [SECTION] Edits
 
-bool Scene::edit(const std::string& label, const std::function<bool(MapDocument&)>& change,
+bool Document::edit(const std::string& label, const std::function<bool(MapDocument&)>& change,
                  const std::string& merge_key) {
   if (gesture_base_) {
     gestureUpdate(change);
@@ -85,92 +76,107 @@ bool Scene::edit(const std::string& label, const std::function<bool(MapDocument&
   if (!change(next) || next == doc_) return false;
   doc_ = std::move(next);
   history_.push(EditCommand{label, doc_, merge_key});
-  documentChanged();
+  changed();
   return true;
 }
 
-void Scene::beginGesture() {
+void Document::beginGesture() {
   if (gesture_base_) endGesture("Edit");
   gesture_base_ = doc_;
 }
 
-void Scene::gestureUpdate(const std::function<bool(MapDocument&)>& change) {
+void Document::gestureUpdate(const std::function<bool(MapDocument&)>& change) {
   if (!gesture_base_) return;
   MapDocument next = *gesture_base_;
   change(next);
   if (next == doc_) return;
   doc_ = std::move(next);
-  documentChanged();
+  changed();
 }
 
-void Scene::endGesture(const std::string& label) {
+void Document::endGesture(const std::string& label) {
   if (!gesture_base_) return;
   gesture_base_.reset();
-  if (validated_incrementally_) rebuild();  // the full validateMap, with its messages
+  tell(DocumentChange::GestureEnded);  // the Scene validates in full again
   if (doc_ == history_.current()) return;
   history_.push(EditCommand{label, doc_, {}});
 }
 
-void Scene::cancelGesture() {
+void Document::cancelGesture() {
   if (!gesture_base_) return;
   MapDocument base = std::move(*gesture_base_);
   gesture_base_.reset();
   if (base == doc_) return;
   doc_ = std::move(base);
-  documentChanged();
+  changed();
 }
 
-bool Scene::undo() {
+bool Document::undo() {
   if (gesture_base_) endGesture("Edit");
   return history_.canUndo() && jumpTo(history_.position() - 1);
 }
 
-bool Scene::redo() {
+bool Document::redo() {
   if (gesture_base_) endGesture("Edit");
   return history_.canRedo() && jumpTo(history_.position() + 1);
 }
 
-bool Scene::jumpTo(std::size_t n) {
+bool Document::jumpTo(std::size_t n) {
   if (gesture_base_) endGesture("Edit");
   auto doc = history_.jumpTo(n);
   if (!doc) return false;
   doc_ = std::move(*doc);
-  documentChanged();
+  changed();
   return true;
 }
 
-bool Scene::moveHandle(const Handle& handle, Point p) {
+bool Document::moveHandle(const Handle& handle, Point p) {
   if (!handlePosition(doc_, handle)) return false;
   edit("Move " + describeHandle(handle), [&](MapDocument& d) { return setHandlePosition(d, handle, p); },
        "move " + describeHandle(handle));
   return true;
 }
 
-void Scene::setCornerOffset(double offset) {
+void Document::setCornerOffset(double offset) {
   edit("Corner offset", [&](MapDocument& d) {
     d.settings.corner_offset = offset;
     return true;
   }, "corner offset");
 }
 
-void Scene::setStart(std::optional<Point> p) {
+void Document::setStart(std::optional<Point> p) {
   edit(p ? (doc_.start ? "Move start" : "Add start") : "Remove start", [&](MapDocument& d) {
     d.start = p;
     return true;
   }, "start");
 }
 
-void Scene::setGoal(std::optional<Point> p) {
+void Document::setGoal(std::optional<Point> p) {
   edit(p ? (doc_.goal ? "Move goal" : "Add goal") : "Remove goal", [&](MapDocument& d) {
     d.goal = p;
     return true;
   }, "goal");
 }
 
+void Document::setClearance(double radius) {
+  if (!std::isfinite(radius) || radius < 0.0) return;
+  edit("Clearance", [&](MapDocument& d) {
+    if (d.settings.clearance == radius) return false;
+    d.settings.clearance = radius;
+    return true;
+  }, "clearance");
+}
+void Document::setClearanceStyle(const ClearanceStyle& style) {
+  edit("Clearance joins", [&](MapDocument& d) {
+    if (d.settings.clearance_style == style) return false;
+    d.settings.clearance_style = style;
+    return true;
+  }, "clearance joins");
+}
 
-void Scene::documentChanged() {
+void Document::changed() {
   ++edits_;
-  rebuild();
+  tell(DocumentChange::Edited);
 }
 
 }  // namespace polypath::editor

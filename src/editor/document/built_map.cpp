@@ -1,0 +1,178 @@
+// built_map.cpp: BuiltMap (see built_map.hpp): validation, PolygonMap, VisibilityGraph
+// (built or updated in place), clearance level and the method's structure. A new search
+// method plugs in through rebuildMethod() (the registry builds it).
+#include "editor/document/built_map.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <string>
+#include <string_view>
+
+namespace polypath::editor {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double msSince(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+bool startsWith(const std::string& s, std::string_view prefix) { return s.rfind(prefix, 0) == 0; }
+
+bool samePolygons(const std::vector<Polygon>& a, const std::vector<Polygon>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (a[i].outer != b[i].outer || a[i].holes != b[i].holes) return false;
+  return true;
+}
+
+}  // namespace
+
+// [SECTION] RingShape
+
+RingShape ringShape(const MapDocument& doc) {
+  RingShape shape;
+  for (const auto& poly : doc.polygons) {
+    shape.push_back(poly.outer.size());
+    shape.push_back(poly.holes.size());
+    for (const auto& h : poly.holes) shape.push_back(h.size());
+  }
+  return shape;
+}
+
+bool isQueryProblem(const MapProblem& p) { return startsWith(p.where, "/start") || startsWith(p.where, "/goal"); }
+
+// [SECTION] BuiltMap
+
+BuiltMap::BuiltMap() = default;
+BuiltMap::~BuiltMap() = default;
+
+void BuiltMap::forget() {
+  method_view_.clear();
+  graph_.reset();
+  map_.reset();
+}
+
+void BuiltMap::validate(const MapDocument& doc, bool in_gesture) {
+  problems_.clear();
+  const auto v0 = Clock::now();
+  try {
+    // During a drag only the moved edges are checked (incremental_validation.hpp);
+    // validateMap runs when that cannot decide, and again when the drag ends.
+    std::optional<std::vector<MapProblem>> quick;
+    if (in_gesture) quick = drag_validator_.check(doc);
+    validated_incrementally_ = quick.has_value();
+    if (quick) {
+      problems_ = std::move(*quick);
+    } else {
+      problems_ = validateMap(doc);
+      drag_validator_.reset(doc, problems_);
+    }
+  } catch (const std::exception& e) {
+    drag_validator_.clear();
+    problems_.push_back({MapProblem::Severity::Error, "", std::string("validation failed: ") + e.what()});
+  }
+  validate_ms_ = msSince(v0);
+}
+
+void BuiltMap::rebuild(const MapDocument& doc, bool in_gesture) {
+  validate(doc, in_gesture);
+  const bool map_current_before = map_current_;
+  const bool map_errors = std::any_of(problems_.begin(), problems_.end(), [](const MapProblem& p) {
+    return p.severity == MapProblem::Severity::Error && !isQueryProblem(p);
+  });
+  map_current_ = false;
+  if (map_errors) return;
+  try {
+    const auto t0 = Clock::now();
+    auto map = std::make_unique<PolygonMap>(buildPolygonMap(doc));
+    VisibilityOptions vo;
+    vo.corner_offset = doc.settings.corner_offset;
+    const RingShape shape = ringShape(doc);
+    method_view_.dropQuery();  // the query points into the old graph
+    graph_updated_ = false;
+    const auto g0 = Clock::now();
+    if (graph_ && map_current_before && shape == built_shape_ && vo.corner_offset == built_offset_) {
+      // Only vertex positions moved: bring the graph up to date (exactly a rebuild's graph).
+      try {
+        const VisibilityGraph::UpdateStats us = graph_->update(*map);
+        update_tested_ = us.tested;
+        graph_updated_ = true;
+      } catch (const std::exception&) {
+        graph_.reset();  // half updated: rebuild below
+      }
+    }
+    if (!graph_updated_) graph_ = std::make_unique<VisibilityGraph>(*map, vo);
+    graph_ms_ = msSince(g0);
+    build_ms_ = msSince(t0);
+    map_ = std::move(map);
+    built_shape_ = shape;
+    built_offset_ = vo.corner_offset;
+    map_current_ = true;
+    rebuildClearance(doc);
+    rebuildMethod();
+  } catch (const GeometryError& e) {
+    problems_.push_back({MapProblem::Severity::Error, e.where().describe(), e.what()});
+  } catch (const std::exception& e) {
+    problems_.push_back({MapProblem::Severity::Error, "", std::string("cannot build the map: ") + e.what()});
+  }
+}
+
+void BuiltMap::rebuildMethod() {
+  const PolygonMap* m = searchMap();
+  if (!m || m->empty()) {
+    method_view_.clear();
+    return;
+  }
+  try {
+    method_view_.build(*m, searchGraph(), method_settings_);
+  } catch (const std::exception& e) {
+    method_view_.clear();
+    problems_.push_back({MapProblem::Severity::Error, "/method",
+                         std::string("cannot build the ") + describe(method_settings_) + ": " + e.what()});
+  }
+}
+
+bool BuiltMap::setMethod(const MethodSettings& method) {
+  if (!validOptions(method)) return false;
+  if (method == method_settings_) return false;
+  method_settings_ = method;
+  method_view_.setFunnelPosition(-1);
+  return true;
+}
+
+void BuiltMap::rebuildClearance(const MapDocument& doc) {
+  const double r = doc.settings.clearance;
+  if (!(r > 0.0)) {
+    level_.reset();
+    return;
+  }
+  const auto t0 = Clock::now();
+  try {
+    const bool same = clearance_set_ && samePolygons(clearance_polygons_, doc.polygons) &&
+                      clearance_style_ == doc.settings.clearance_style &&
+                      clearance_offset_ == doc.settings.corner_offset;
+    if (!same) {
+      clearance_set_ = std::make_unique<ClearanceSet>(doc);
+      clearance_polygons_ = doc.polygons;
+      clearance_style_ = doc.settings.clearance_style;
+      clearance_offset_ = doc.settings.corner_offset;
+    }
+    level_ = clearance_set_->level(r);
+    level_->graph();  // built now, so build_ms counts it
+    for (const std::string& note : level_->eroded().notes())
+      problems_.push_back({MapProblem::Severity::Warning, "/settings/clearance", note});
+    if (level_->map().empty())
+      problems_.push_back({MapProblem::Severity::Error, "/settings/clearance",
+                           "every walkable area erodes away at clearance " + std::to_string(r) +
+                               "; lower the clearance"});
+  } catch (const std::exception& e) {
+    level_.reset();
+    clearance_set_.reset();
+    problems_.push_back({MapProblem::Severity::Error, "/settings/clearance", e.what()});
+  }
+  build_ms_ += msSince(t0);
+}
+
+}  // namespace polypath::editor

@@ -1,0 +1,119 @@
+// built_map.hpp: the built part of the Scene: what is built from the document before any
+// query: validation (validateMap, or DragValidator during a drag), the PolygonMap, the
+// VisibilityGraph (updated in place when only vertex positions moved), the clearance
+// level searched, and the chosen search method's structure (MethodView).
+//
+// [SECTION] RingShape
+// [SECTION] BuiltMap
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "editor/document/scene_method.hpp"
+#include "polypath/core/visibility_graph.hpp"
+#include "polypath/formats/map_io.hpp"
+#include "polypath/geom/clearance.hpp"
+#include "polypath/geom/incremental_validation.hpp"
+#include "polypath/geom/map_validation.hpp"
+
+namespace polypath::editor {
+
+// [SECTION] RingShape
+
+/// The ring structure of a document: per polygon its outer ring's size, its hole count
+/// and each hole's size. Two documents with equal shapes differ at most in vertex
+/// positions, so the visibility graph can be updated instead of rebuilt.
+using RingShape = std::vector<std::size_t>;
+RingShape ringShape(const MapDocument& doc);
+
+/// Problems about the start or the goal stop the query, not the map.
+bool isQueryProblem(const MapProblem& p);
+
+// [SECTION] BuiltMap
+
+/// The structures built from one document. An invalid document never throws: the last
+/// valid map stays built (mapIsCurrent() false) and problems() says what is wrong. Not
+/// copyable: the method view borrows the graph.
+class BuiltMap {
+ public:
+  BuiltMap();
+  ~BuiltMap();
+  BuiltMap(const BuiltMap&) = delete;
+  BuiltMap& operator=(const BuiltMap&) = delete;
+
+  /// Validates `doc` and rebuilds map, graph, clearance level and method structure.
+  /// `in_gesture`: a drag is under way, so only the moved edges are validated when that
+  /// decides (validatedIncrementally()). Queries into the method's graph must have been
+  /// dropped (the graph may change).
+  void rebuild(const MapDocument& doc, bool in_gesture);
+  /// Forgets everything built (a new document: its invalid map never shows the old one).
+  void forget();
+
+  /// The built map: the document's, or the last valid one; null when none was built.
+  const PolygonMap* polygonMap() const { return map_.get(); }
+  const VisibilityGraph* graph() const { return graph_.get(); }
+  /// The clearance level searched; null at clearance 0.
+  const ClearanceLevel* clearanceLevel() const { return level_.get(); }
+  /// What the search runs on: the eroded map and its graph with a clearance, else
+  /// polygonMap() and graph().
+  const PolygonMap* searchMap() const { return level_ ? &level_->map() : map_.get(); }
+  const VisibilityGraph* searchGraph() const { return level_ ? &level_->graph() : graph_.get(); }
+  /// True when the built map is the document's (false: an older map is shown).
+  bool mapIsCurrent() const { return map_current_; }
+  /// Validation and build problems of the last rebuild() (start and goal problems of
+  /// validation included; the query adjusts them).
+  const std::vector<MapProblem>& problems() const { return problems_; }
+  /// The last rebuild() validated only the moved edges (a full validation is due when
+  /// the gesture ends).
+  bool validatedIncrementally() const { return validated_incrementally_; }
+
+  /// The search method and its setting. setMethod() returns false (nothing changes) when
+  /// `method` is the current one or its options are not valid; then the caller rebuilds.
+  const MethodSettings& method() const { return method_settings_; }
+  bool setMethod(const MethodSettings& method);
+  const MethodView& methodView() const { return method_view_; }
+  MethodView& methodView() { return method_view_; }
+
+  // Timings of the last rebuild (milliseconds) ---------------------------------------------
+
+  double validateMs() const { return validate_ms_; }
+  /// PolygonMap + VisibilityGraph + clearance build (the method's is methodView().buildMs()).
+  double buildMs() const { return build_ms_; }
+  double graphMs() const { return graph_ms_; }
+  /// The graph was updated in place (VisibilityGraph::update), testing updateTested() pairs.
+  bool graphUpdated() const { return graph_updated_; }
+  std::int64_t updateTested() const { return update_tested_; }
+
+ private:
+  void validate(const MapDocument& doc, bool in_gesture);
+  void rebuildClearance(const MapDocument& doc);
+  void rebuildMethod();
+
+  std::unique_ptr<PolygonMap> map_;
+  std::unique_ptr<VisibilityGraph> graph_;
+  bool map_current_ = false;
+  std::vector<MapProblem> problems_;
+  MethodSettings method_settings_;
+  MethodView method_view_;
+
+  DragValidator drag_validator_;          // during a gesture: validation from the moved edges
+  bool validated_incrementally_ = false;  // problems_ came from drag_validator_
+  double validate_ms_ = 0.0;
+  double build_ms_ = 0.0;
+  double graph_ms_ = 0.0;
+  RingShape built_shape_;      // of the document map_ was built from
+  double built_offset_ = 0.0;  // corner offset graph_ was built with
+  bool graph_updated_ = false;
+  std::int64_t update_tested_ = 0;
+
+  // Clearance: the set is rebuilt when the polygons, style or corner offset change.
+  std::unique_ptr<ClearanceSet> clearance_set_;
+  std::vector<Polygon> clearance_polygons_;
+  ClearanceStyle clearance_style_;
+  double clearance_offset_ = 0.0;
+  std::shared_ptr<const ClearanceLevel> level_;
+};
+
+}  // namespace polypath::editor
