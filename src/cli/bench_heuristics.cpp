@@ -12,19 +12,18 @@
 #include <string>
 #include <vector>
 
+#include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/grid_options.hpp"
 
 namespace polypath::cli {
 namespace {
 
-constexpr const char* kBenchUsage =
-    "usage: polypath bench heuristics [--maps N] [--seed S]\n"
-    "\n"
+constexpr const char* kBenchDescription =
     "Seed 002's heuristic table on N random 40 x 24 maps (default 300, seed 1): a quarter of\n"
     "the cells walled, start in the 5 leftmost columns, goal in the 5 rightmost, costs 100\n"
     "and 142, no corner cutting. Prints the median cells explored and how many paths were\n"
-    "longer than the best (and by how much at worst) per heuristic and setting.\n";
+    "longer than the best (and by how much at worst) per heuristic and setting.";
 
 struct Instance {
   Grid grid;
@@ -105,14 +104,13 @@ void printTable(const std::string& title, const std::vector<Row>& rows, std::siz
 }  // namespace
 
 int runBenchHeuristics(const std::vector<std::string>& args) {
-  if (wantsHelp(args)) {
-    std::cout << kBenchUsage;
-    return kExitOk;
-  }
   std::optional<double> maps, seed;
-  const std::vector<Option> options = {nonNegativeOption("--maps", maps), nonNegativeOption("--seed", seed, "S")};
-  const std::vector<std::string> positional = parseOptions(args, options, "bench heuristics");
-  if (positional.size() != 1 || positional[0] != "heuristics") badInput("usage: polypath bench heuristics [--maps N] [--seed S]");
+  CommandLine cl("bench heuristics", "polypath bench heuristics [--maps N] [--seed S]", kBenchDescription, 21);
+  cl.value("--maps", "N", "random maps, 1 to 100000 (default 300)", nonNegativeReader("--maps", maps));
+  cl.value("--seed", "S", "random seed (default 1)", nonNegativeReader("--seed", seed));
+  const std::vector<std::string> positional = cl.parse(args);
+  if (!positional.empty())
+    badInput("unexpected argument '" + positional[0] + "' (bench heuristics takes options only)");
   const int count = static_cast<int>(maps.value_or(300));
   if (count < 1 || count > 100000) badInput("--maps expects 1 to 100000");
   const std::vector<Instance> in = randomInstances(count, static_cast<std::uint32_t>(seed.value_or(1)));

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "cli/cli_support.hpp"
+#include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/convert_mesh2.hpp"
 #include "polypath/core/navmesh.hpp"
@@ -144,24 +145,20 @@ void runCase(BenchCase& c, int random_count, std::size_t max_vertices, RatioStat
 }  // namespace
 
 int runBenchNavmesh(const std::vector<std::string>& args) {
-  if (wantsHelp(args)) {
-    std::cout << "usage: polypath bench navmesh [--maps DIR] [--data DIR] [--queries N] [--max-vertices N]\n"
-                 "  --maps DIR          polygon maps (*.json; default: maps)\n"
-                 "  --data DIR          the shared data folder with Polyanya meshes and MovingAI scenarios\n"
-                 "                      (default: ../shared/data)\n"
-                 "  --queries N         scenario queries per mesh, and random queries per map (default 50)\n"
-                 "  --max-vertices N    skip maps with more vertices (default 3000)\n";
-    return kExitOk;
-  }
   std::string maps_dir = "maps", data_dir = "../shared/data";
   std::optional<double> queries, max_vertices;
-  const std::vector<Option> options = {
-      {"--maps", true, [&](const std::string& v) { maps_dir = v; return std::string(); }, "DIR"},
-      {"--data", true, [&](const std::string& v) { data_dir = v; return std::string(); }, "DIR"},
-      nonNegativeOption("--queries", queries),
-      nonNegativeOption("--max-vertices", max_vertices),
-  };
-  const std::vector<std::string> positional = parseOptions(args, options, "bench navmesh");
+  CommandLine cl("bench navmesh", "polypath bench navmesh [--maps DIR] [--data DIR] [--queries N] [--max-vertices N]",
+                 "", 22);
+  cl.value("--maps", "DIR", "polygon maps (*.json; default: maps)", textReader(maps_dir));
+  cl.value("--data", "DIR",
+           "the shared data folder with Polyanya meshes and MovingAI scenarios\n"
+           "(default: ../shared/data)",
+           textReader(data_dir));
+  cl.value("--queries", "N", "scenario queries per mesh, and random queries per map (default 50)",
+           nonNegativeReader("--queries", queries));
+  cl.value("--max-vertices", "N", "skip maps with more vertices (default 3000)",
+           nonNegativeReader("--max-vertices", max_vertices));
+  const std::vector<std::string> positional = cl.parse(args);
   if (!positional.empty()) badInput("unexpected argument '" + positional[0] + "' (bench navmesh takes options only)");
   const int count = static_cast<int>(queries.value_or(50));
   const std::size_t max_v = static_cast<std::size_t>(max_vertices.value_or(3000));

@@ -13,6 +13,7 @@
 
 #include "cli/bench_runner.hpp"
 #include "cli/cli_support.hpp"
+#include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "polypath/core/polyanya.hpp"
 #include "polypath/formats/mesh2.hpp"
@@ -73,26 +74,22 @@ void benchOne(const fs::path& mesh_file, const fs::path& scen_file, int limit, c
 }  // namespace
 
 int runBenchPolyanya(const std::vector<std::string>& args) {
-  if (wantsHelp(args)) {
-    std::cout << "usage: polypath bench polyanya [--mesh F.mesh --scen F.scen] [--data DIR] [--queries N]\n"
-                 "  --mesh F.mesh       one Polyanya mesh 2 file (with --scen); default: the vleue meshes\n"
-                 "                      aurora, aurora-merged, arena, arena-merged with their scenarios\n"
-                 "  --scen F.scen       its MovingAI scenario (start and goal used as points)\n"
-                 "  --data DIR          the shared data folder (default: ../shared/data)\n"
-                 "  --queries N         evenly spaced scenario queries per mesh (default: all)\n"
-                 "Times are thread CPU time per query (build type matters: use RelWithDebInfo or Release).\n"
-                 "On aurora meshes every length is checked against polyanya/vleue/aurora-euclidean.tsv.\n";
-    return kExitOk;
-  }
   std::string mesh, scen, data_dir = "../shared/data";
   std::optional<double> queries;
-  const std::vector<Option> options = {
-      {"--mesh", true, [&](const std::string& v) { mesh = v; return std::string(); }, "FILE.mesh"},
-      {"--scen", true, [&](const std::string& v) { scen = v; return std::string(); }, "FILE.scen"},
-      {"--data", true, [&](const std::string& v) { data_dir = v; return std::string(); }, "DIR"},
-      nonNegativeOption("--queries", queries),
-  };
-  const std::vector<std::string> positional = parseOptions(args, options, "bench polyanya");
+  CommandLine cl("bench polyanya", "polypath bench polyanya [--mesh F.mesh --scen F.scen] [--data DIR] [--queries N]",
+                 "", 22);
+  cl.value("--mesh", "F.mesh",
+           "one Polyanya mesh 2 file (with --scen); default: the vleue meshes\n"
+           "aurora, aurora-merged, arena, arena-merged with their scenarios",
+           textReader(mesh));
+  cl.value("--scen", "F.scen", "its MovingAI scenario (start and goal used as points)", textReader(scen));
+  cl.value("--data", "DIR", "the shared data folder (default: ../shared/data)", textReader(data_dir));
+  cl.value("--queries", "N", "evenly spaced scenario queries per mesh (default: all)",
+           nonNegativeReader("--queries", queries));
+  cl.footer(
+      "Times are thread CPU time per query (build type matters: use RelWithDebInfo or Release).\n"
+      "On aurora meshes every length is checked against polyanya/vleue/aurora-euclidean.tsv.");
+  const std::vector<std::string> positional = cl.parse(args);
   if (!positional.empty()) badInput("unexpected argument '" + positional[0] + "' (bench polyanya takes options only)");
   if (mesh.empty() != scen.empty()) badInput("--mesh and --scen go together");
   const int limit = static_cast<int>(queries.value_or(0));

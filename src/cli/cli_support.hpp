@@ -1,16 +1,14 @@
 // cli_support.hpp: what every polypath command shares: exit codes, the bad-input
-// exception, number and point parsing and printing, and the option parser.
+// exception, number and point parsing and printing. (Options: command_line.hpp.)
 #pragma once
 
 #include <chrono>
-#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "polypath/core/geometry.hpp"
-#include "polypath/core/search.hpp"
 
 namespace polypath::cli {
 
@@ -38,41 +36,6 @@ std::string formatNumber(double v, int digits = 12);
 /// "(x, y)" with formatNumber.
 std::string formatPoint(Point p);
 
-/// One command-line option. Value options get the next argument (or the text after
-/// "="); apply() returns an error line, or an empty string when the value is good. A value
-/// option followed by nothing, or by an argument that starts with "--" (another option),
-/// is an error "NAME needs a value VALUE" instead of taking that option as its value.
-struct Option {
-  std::string name;  ///< "--start"
-  bool takes_value = true;
-  std::function<std::string(const std::string&)> apply;
-  std::string value = "";  ///< what the value looks like, for messages: "X,Y", "N", "F.svg"
-};
-/// True when a command-line argument is an option rather than a value: it starts with
-/// "--" ("-3,4" and "-1" are values).
-bool looksLikeOption(const std::string& arg);
-/// Splits `args` into options (applied in order) and positional arguments. Collects
-/// every error (unknown option, missing or malformed value) and throws them together
-/// as BadInput; `command` names the command in the messages.
-std::vector<std::string> parseOptions(const std::vector<std::string>& args, const std::vector<Option>& options,
-                                      const std::string& command);
-/// parseOptions() for a command that takes one map file and options: returns the file.
-/// Throws BadInput "COMMAND needs a map file: USAGE" without one, and "unexpected argument
-/// 'X' (COMMAND takes one map file)" with more (besides the options' errors).
-std::string parseMapFileArgs(const std::vector<std::string>& args, const std::vector<Option>& options,
-                             const std::string& command, const std::string& usage);
-/// An option taking X,Y.
-Option pointOption(const std::string& name, std::optional<Point>& out);
-/// An option taking a finite number that must be 0 or more; `value` names it in messages.
-Option nonNegativeOption(const std::string& name, std::optional<double>& out, const std::string& value = "N");
-/// --heuristic none|euclidean|manhattan|chebyshev|octile.
-Option heuristicOption(Heuristic& out);
-/// --tie-break g|none: larger g first among equal f, or node id only.
-Option tieBreakOption(TieBreak& out);
-/// A flag (no value) that sets `out` to true.
-Option flagOption(const std::string& name, bool& out);
-/// True when args hold --help or -h.
-bool wantsHelp(const std::vector<std::string>& args);
 /// Wall time since t0, milliseconds.
 double millisecondsSince(std::chrono::steady_clock::time_point t0);
 

@@ -13,6 +13,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -21,6 +22,7 @@
 
 #include "cli/bench_runner.hpp"
 #include "cli/cli_support.hpp"
+#include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "polypath/formats/map_io.hpp"
 #include "reference/synthetic_maps.hpp"
@@ -241,9 +243,7 @@ void printResult(const BenchResult& r, const BenchOptions& o) {
   std::cout << s.str() << std::flush;
 }
 
-constexpr const char* kBenchUsageHead =
-    "usage: polypath bench [SET] [--set NAME] [--json] [--queries N] [--seed S] [options]\n"
-    "\n"
+constexpr const char* kBenchDescription =
     "Benchmarks the visibility graph (build, memory, query times, expansions) against the\n"
     "reference methods on the same queries (seed000: the seed article's per-query graph;\n"
     "finley004: Finley's tree growth; brute: all corners, all pairs), with lengths checked.\n"
@@ -252,31 +252,10 @@ constexpr const char* kBenchUsageHead =
     "\n"
     "sets:\n";
 
-constexpr const char* kBenchUsageOptions =
-    "\n"
-    "options:\n"
-    "  --json               one JSON object per map (vertices, reflex, edges (the visibility\n"
-    "                       graph's line-of-sight links), build_ms, bytes,\n"
-    "                       query_us_median/p90/p99/mean, expanded_mean, checked, mismatches,\n"
-    "                       references{...}, update{...})\n"
-    "  --queries N          queries per map\n"
-    "  --seed S             random seed (maps, queries, edits)\n"
-    "  --budget SECONDS     time budget per reference method and map (default 2)\n"
-    "  --no-references      skip the reference methods (seed000, finley004, brute); lengths are\n"
-    "                       still checked against published and scenario (octile) optima\n"
-    "  --edits N            vertex moves measured per map for the incremental update (default 10;\n"
-    "                       each is timed 3 times on a copy of the graph, the fastest kept)\n"
-    "  --build-budget S     synthetic: skip sizes predicted to build slower (default 30)\n"
-    "  --max-vertices N     synthetic: largest size (default 100000)\n";
-
-/// A set with its own options: runs `polypath bench NAME ARGS...` (args: NAME ARGS...).
+/// A set with its own options: runs `polypath bench NAME ARGS...` (args: ARGS...).
 using OwnRunner = int (*)(const std::vector<std::string>& args);
-/// A set of maps measured with the common options above.
+/// A set of maps measured with the common options of `bench`.
 using Runner = std::vector<BenchResult> (*)(const BenchOptions&, const BenchConfig&);
-
-int benchHeuristics(const std::vector<std::string>& args) { return runBenchHeuristics(args); }
-int benchNavmesh(const std::vector<std::string>& args) { return runBenchNavmesh({args.begin() + 1, args.end()}); }
-int benchPolyanya(const std::vector<std::string>& args) { return runBenchPolyanya({args.begin() + 1, args.end()}); }
 
 /// One benchmark set: its name, its lines in `bench --help` and how it runs (exactly one
 /// of own and runner is set).
@@ -290,9 +269,10 @@ struct BenchSet {
 /// Every set, in the order of `bench --help`: the one table dispatch, help and the
 /// unknown-set error read.
 const BenchSet kBenchSets[] = {
-    {"heuristics", "seed 002's heuristic table on random grids (bench heuristics --help)", benchHeuristics, nullptr},
-    {"navmesh", "navmesh length against the optimal length (bench navmesh --help)", benchNavmesh, nullptr},
-    {"polyanya", "exact navmesh search on Polyanya's meshes and scenarios (bench polyanya --help)", benchPolyanya,
+    {"heuristics", "seed 002's heuristic table on random grids (bench heuristics --help)", runBenchHeuristics,
+     nullptr},
+    {"navmesh", "navmesh length against the optimal length (bench navmesh --help)", runBenchNavmesh, nullptr},
+    {"polyanya", "exact navmesh search on Polyanya's meshes and scenarios (bench polyanya --help)", runBenchPolyanya,
      nullptr},
     {"maps", "every maps/*.json (--dir DIR), random query pairs (default 100)", nullptr, runMaps},
     {"synthetic",
@@ -312,14 +292,81 @@ const BenchSet* findBenchSet(const std::string& name) {
   return nullptr;
 }
 
-std::string benchUsage() {
-  std::string out = kBenchUsageHead;
+/// The help's description: what bench measures, then every set.
+std::string benchDescription() {
+  std::string out = kBenchDescription;
   for (const BenchSet& s : kBenchSets) {
     std::string name = s.name;
     name.resize(std::max<std::size_t>(name.size() + 1, 11), ' ');
     out += "  " + name + s.help + "\n";
   }
-  return out + kBenchUsageOptions;
+  out.pop_back();  // the help adds the line's end
+  return out;
+}
+
+/// Reads a whole number from `lo` to 10^15 (or T's largest) into `out`.
+template <class T>
+ValueReader wholeNumberReader(const std::string& name, T& out, double lo) {
+  return [name, &out, lo](const std::string& v) {
+    const auto x = parseNumber(v);
+    const double hi = std::min(1e15, static_cast<double>(std::numeric_limits<T>::max()));
+    if (!x || *x != std::floor(*x) || *x < lo) return expects(name, "a whole number of at least " + formatNumber(lo), v);
+    if (*x > hi) return name + " must be at most " + formatNumber(hi) + ", got " + v;
+    out = static_cast<T>(*x);
+    return std::string();
+  };
+}
+
+/// What `polypath bench` was asked to run: the set (empty: maps) and its options.
+struct BenchRequest {
+  std::string set;
+  BenchOptions options;
+};
+
+BenchRequest parseBenchArgs(const std::vector<std::string>& args) {
+  BenchRequest r;
+  BenchOptions& o = r.options;
+  int queries = -1;
+  std::optional<double> budget, build_budget;
+  bool no_references = false;
+  CommandLine cl("bench", "polypath bench [SET] [--set NAME] [--json] [--queries N] [--seed S] [options]",
+                 benchDescription(), 23);
+  cl.value("--set", "NAME", "the set to run, as SET", textReader(r.set));
+  cl.flag("--json", o.json,
+          "one JSON object per map (vertices, reflex, edges (the visibility\n"
+          "graph's line-of-sight links), build_ms, bytes,\n"
+          "query_us_median/p90/p99/mean, expanded_mean, checked, mismatches,\n"
+          "references{...}, update{...})");
+  cl.value("--queries", "N", "queries per map", wholeNumberReader("--queries", queries, 1));
+  cl.value("--seed", "S", "random seed (maps, queries, edits)", wholeNumberReader("--seed", o.seed, 0));
+  cl.value("--budget", "SECONDS", "time budget per reference method and map (default 2)",
+           nonNegativeReader("--budget", budget));
+  cl.flag("--no-references", no_references,
+          "skip the reference methods (seed000, finley004, brute); lengths are\n"
+          "still checked against published and scenario (octile) optima");
+  cl.value("--edits", "N",
+           "vertex moves measured per map for the incremental update (default 10;\n"
+           "each is timed 3 times on a copy of the graph, the fastest kept)",
+           wholeNumberReader("--edits", o.edits, 0));
+  cl.value("--build-budget", "S", "synthetic: skip sizes predicted to build slower (default 30)",
+           nonNegativeReader("--build-budget", build_budget));
+  cl.value("--max-vertices", "N", "synthetic: largest size (default 100000)",
+           wholeNumberReader("--max-vertices", o.max_vertices, 100));
+  cl.value("--dir", "DIR", "maps: the folder of maps (default maps)", textReader(o.dir));
+  cl.value("--data", "DIR", "movingai: the shared data folder (default ../shared/data)", textReader(o.data));
+  cl.value("--converted", "DIR", "movingai: the folder of converted NAME.json maps", textReader(o.converted));
+  const std::vector<std::string> positional = cl.parse(args);
+  if (!positional.empty()) {
+    if (!r.set.empty() && r.set != positional[0])
+      badInput("two sets given: '" + r.set + "' and '" + positional[0] + "'");
+    r.set = positional[0];
+  }
+  if (positional.size() > 1) badInput("unexpected argument '" + positional[1] + "' (bench takes one set name)");
+  if (queries > 0) o.queries = queries;
+  if (budget) o.budget_s = *budget;
+  if (build_budget) o.build_budget_s = *build_budget;
+  o.references = !no_references;
+  return r;
 }
 
 }  // namespace
@@ -333,51 +380,10 @@ std::string benchSetList() {
 int runBench(const std::vector<std::string>& args) {
   // Sets with options of their own (bench_heuristics.cpp, bench_navmesh.cpp, bench_polyanya.cpp).
   if (!args.empty())
-    if (const BenchSet* s = findBenchSet(args[0]); s && s->own) return s->own(args);
-  if (wantsHelp(args)) {
-    std::cout << benchUsage();
-    return kExitOk;
-  }
-  BenchOptions o;
-  std::string set;
-  auto integer = [](const std::string& name, auto& out, double lo) {
-    return Option{name, true, [name, &out, lo](const std::string& v) -> std::string {
-                    const auto x = parseNumber(v);
-                    if (!x || *x != std::floor(*x) || *x < lo || *x > 1e15)
-                      return name + " expects a whole number of at least " + formatNumber(lo) + ", got '" + v + "'";
-                    out = static_cast<std::remove_reference_t<decltype(out)>>(*x);
-                    return "";
-                  },
-                  "N"};
-  };
-  int queries = -1;
-  std::optional<double> budget, buildBudget;
-  bool noRefs = false;
-  std::vector<Option> options = {
-      flagOption("--json", o.json),
-      integer("--queries", queries, 1),
-      integer("--seed", o.seed, 0),
-      integer("--edits", o.edits, 0),
-      integer("--max-vertices", o.max_vertices, 100),
-      nonNegativeOption("--budget", budget, "SECONDS"),
-      nonNegativeOption("--build-budget", buildBudget, "SECONDS"),
-      flagOption("--no-references", noRefs),
-      {"--set", true, [&set](const std::string& v) { set = v; return std::string(); }, "SET"},
-      {"--dir", true, [&o](const std::string& v) { o.dir = v; return std::string(); }, "DIR"},
-      {"--data", true, [&o](const std::string& v) { o.data = v; return std::string(); }, "DIR"},
-      {"--converted", true, [&o](const std::string& v) { o.converted = v; return std::string(); }, "DIR"},
-  };
-  const std::vector<std::string> positional = parseOptions(args, options, "bench");
-  if (!positional.empty()) {
-    if (!set.empty() && set != positional[0]) badInput("two sets given: '" + set + "' and '" + positional[0] + "'");
-    set = positional[0];
-  }
-  if (positional.size() > 1) badInput("unexpected argument '" + positional[1] + "' (bench takes one set name)");
-  if (set.empty()) set = "maps";
-  if (queries > 0) o.queries = queries;
-  if (budget) o.budget_s = *budget;
-  if (buildBudget) o.build_budget_s = *buildBudget;
-  o.references = !noRefs;
+    if (const BenchSet* s = findBenchSet(args[0]); s && s->own) return s->own({args.begin() + 1, args.end()});
+  BenchRequest request = parseBenchArgs(args);
+  const BenchOptions& o = request.options;
+  const std::string set = request.set.empty() ? "maps" : request.set;
   BenchConfig config;
   config.reference_budget_s = o.budget_s;
   config.references = o.references;

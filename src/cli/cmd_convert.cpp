@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "cli/cli_support.hpp"
+#include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/convert_mesh2.hpp"
 #include "polypath/core/search.hpp"
@@ -32,9 +33,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kConvertUsage =
-    "usage: polypath convert IN OUT [options]\n"
-    "\n"
+constexpr const char* kConvertDescription =
     "conversions (by extension):\n"
     "  X.map  -> Y.json   Moving AI grid traced into polygons with holes (cell (x, y) is the\n"
     "                     square [x, x+1] x [y, y+1]; diagonal pinches kept as touching rings);\n"
@@ -43,10 +42,7 @@ constexpr const char* kConvertUsage =
     "                     cell (0, 0) at the world origin when the map allows it (else a note),\n"
     "                     start and goal written to Y.map.scen (the .map format has neither)\n"
     "  X.mesh -> Y.json   Polyanya mesh 2 -> polygon map (the union of the mesh's faces)\n"
-    "  X.json -> Y.mesh   polygon map -> mesh 2 (constrained Delaunay triangles)\n"
-    "\n"
-    "options:\n"
-    "  --cell-size S      cell side in world units for .json -> .map (default 1)\n";
+    "  X.json -> Y.mesh   polygon map -> mesh 2 (constrained Delaunay triangles)";
 
 struct ConvertRequest {
   fs::path in, out;
@@ -201,17 +197,14 @@ const std::vector<Conversion> kConversions = {
 }  // namespace
 
 int runConvert(const std::vector<std::string>& args) {
-  if (wantsHelp(args)) {
-    std::cout << kConvertUsage;
-    return kExitOk;
-  }
   ConvertRequest r;
-  const std::vector<Option> options = {nonNegativeOption("--cell-size", r.cell_size, "S")};
-  const std::vector<std::string> positional = parseOptions(args, options, "convert");
+  CommandLine cl("convert", "polypath convert IN OUT [options]", kConvertDescription, 21);
+  cl.value("--cell-size", "S", "cell side in world units for .json -> .map (default 1)",
+           positiveReader("--cell-size", r.cell_size));
+  const std::vector<std::string> positional = cl.parse(args);
   if (positional.size() != 2) badInput("convert takes an input and an output file: polypath convert IN OUT");
   r.in = positional[0];
   r.out = positional[1];
-  if (r.cell_size && *r.cell_size <= 0) badInput("--cell-size must be more than 0");
   const std::string from = r.in.extension().string(), to = r.out.extension().string();
   for (const Conversion& c : kConversions)
     if (from == c.from && to == c.to) return c.run(r);

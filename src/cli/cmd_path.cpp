@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/cli_support.hpp"
+#include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/json_output.hpp"
 #include "cli/path_clearance.hpp"
@@ -21,17 +22,6 @@
 namespace polypath::cli {
 namespace {
 
-constexpr const char* kPathUsageHead =
-    "usage: polypath path MAP [options]\n"
-    "\n"
-    "options:\n";
-
-constexpr const char* kPathUsageTail =
-    "  --corridor             navmesh with --node-placement: also print the portal corridor\n"
-    "  --json                 print one JSON object: found, length, path, expanded, method\n"
-    "                         (with a clearance also clearance; with --snap also start and\n"
-    "                         goal, the points actually used)\n";
-
 /// Everything `polypath path` was asked to do: the query (query_setup.hpp) and the output.
 struct PathRequest {
   QueryRequest query;
@@ -41,10 +31,14 @@ struct PathRequest {
 
 PathRequest parsePathArgs(const std::vector<std::string>& args) {
   PathRequest r;
-  std::vector<Option> options = queryOptions(r.query);
-  options.push_back(flagOption("--json", r.json));
-  options.push_back(flagOption("--corridor", r.corridor));
-  r.query.map = parseMapFileArgs(args, options, "path", "polypath path MAP [options]");
+  CommandLine cl("path", "polypath path MAP [options]");
+  addQueryOptions(cl, r.query);
+  cl.flag("--corridor", r.corridor, "navmesh with --node-placement: also print the portal corridor");
+  cl.flag("--json", r.json,
+          "print one JSON object: found, length, path, expanded, method\n"
+          "(with a clearance also clearance; with --snap also start and\n"
+          "goal, the points actually used)");
+  r.query.map = cl.parseMapFile(args);
   return r;
 }
 
@@ -126,10 +120,6 @@ void printHuman(const Path& path, const PathRequest& request, const LoadedQuery&
 
 int runPath(const std::vector<std::string>& args) {
   if (isGridPathRequest(args)) return runPathGrid(args);
-  if (wantsHelp(args)) {
-    std::cout << kPathUsageHead << kQueryOptionsHelp << kPathUsageTail;
-    return kExitOk;
-  }
   PathRequest request = parsePathArgs(args);
   QueryRequest& r = request.query;
   requireSearchMethod(r, "path", request.corridor);

@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/grid_options.hpp"
 #include "polypath/core/grid_trace.hpp"
@@ -28,20 +29,45 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kScenUsage =
-    "usage: polypath scen FILE.scen [options]\n"
-    "\n"
+constexpr const char* kScenDescription =
     "Runs every query of a Moving AI scenario file and compares it with the file's optimal\n"
-    "octile length (8 moves, no corner cutting, costs 1 and sqrt 2).\n"
-    "\n"
-    "options:\n"
-    "  --map-dir DIR             where the maps are (default: beside the .scen file); the\n"
-    "                            map path written in the file, then its file name, is tried\n"
-    "  --method grid|visibility  grid (default): lengths must equal the optimum within the\n"
-    "                            printed precision; visibility: the map traced into polygons,\n"
-    "                            cell centre to cell centre, never longer than the optimum\n"
-    "  --limit N                 only the first N queries\n"
-    "  --json                    one JSON object with the counts, mismatches and timing\n";
+    "octile length (8 moves, no corner cutting, costs 1 and sqrt 2).";
+
+/// What `polypath scen` was asked to do.
+struct ScenRequest {
+  fs::path file;
+  std::optional<std::string> map_dir;
+  std::string method = "grid";
+  std::optional<double> limit;
+  bool json = false;
+};
+
+ScenRequest parseScenArgs(const std::vector<std::string>& args) {
+  ScenRequest r;
+  CommandLine cl("scen", "polypath scen FILE.scen [options]", kScenDescription, 29);
+  cl.value("--map-dir", "DIR",
+           "where the maps are (default: beside the .scen file); the\n"
+           "map path written in the file, then its file name, is tried",
+           [&r](const std::string& v) {
+             r.map_dir = v;
+             return std::string();
+           });
+  cl.value("--method", "grid|visibility",
+           "grid (default): lengths must equal the optimum within the\n"
+           "printed precision; visibility: the map traced into polygons,\n"
+           "cell centre to cell centre, never longer than the optimum",
+           [&r](const std::string& v) {
+             if (v != "grid" && v != "visibility") return expects("--method", "grid or visibility", v);
+             r.method = v;
+             return std::string();
+           });
+  cl.value("--limit", "N", "only the first N queries", nonNegativeReader("--limit", r.limit));
+  cl.flag("--json", r.json, "one JSON object with the counts, mismatches and timing");
+  const std::vector<std::string> positional = cl.parse(args);
+  if (positional.size() != 1) badInput("scen takes one scenario file: polypath scen FILE.scen [options]");
+  r.file = positional[0];
+  return r;
+}
 
 fs::path findMap(const std::string& written, const fs::path& scen, const std::optional<std::string>& map_dir) {
   const fs::path dir = map_dir ? fs::path(*map_dir) : scen.parent_path();
@@ -69,37 +95,19 @@ struct Mismatch {
 }  // namespace
 
 int runScen(const std::vector<std::string>& args) {
-  if (wantsHelp(args)) {
-    std::cout << kScenUsage;
-    return kExitOk;
-  }
-  std::optional<std::string> map_dir;
-  std::string method = "grid";
-  std::optional<double> limit;
-  bool json = false;
-  const std::vector<Option> options = {
-      {"--map-dir", true, [&](const std::string& v) -> std::string { map_dir = v; return ""; }, "DIR"},
-      {"--method", true,
-       [&](const std::string& v) -> std::string {
-         if (v != "grid" && v != "visibility") return "--method expects grid or visibility, got '" + v + "'";
-         method = v;
-         return "";
-       },
-       "grid|visibility"},
-      nonNegativeOption("--limit", limit),
-      flagOption("--json", json),
-  };
-  const std::vector<std::string> positional = parseOptions(args, options, "scen");
-  if (positional.size() != 1) badInput("scen takes one scenario file: polypath scen FILE.scen [options]");
-  const fs::path scen_file = positional[0];
+  const ScenRequest request = parseScenArgs(args);
+  const fs::path& scen_file = request.file;
+  const std::optional<std::string>& map_dir = request.map_dir;
+  const std::string& method = request.method;
+  const bool json = request.json;
   Scenario scen;
   try {
     scen = loadScenario(scen_file);
   } catch (const MapFileError& e) {
     badInput(e.what());
   }
-  if (limit && *limit < static_cast<double>(scen.queries.size()))
-    scen.queries.resize(static_cast<std::size_t>(*limit));
+  if (request.limit && *request.limit < static_cast<double>(scen.queries.size()))
+    scen.queries.resize(static_cast<std::size_t>(*request.limit));
 
   const bool grid_method = method == "grid";
   const GridSettings settings;  // Moving AI's rules

@@ -1,6 +1,7 @@
 // cmd_svg.cpp: `polypath svg MAP --out F.svg`, a vector picture of the map, the method's
 // structure (visibility graph, navmesh, grid), the query and the path, or of the search
 // after N expansions; the query options are those of `path` (query_setup.hpp, path_grid.hpp).
+#include <cmath>
 #include <functional>
 #include <iostream>
 #include <optional>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "cli/cli_support.hpp"
+#include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/method_search.hpp"
 #include "cli/output_file.hpp"
@@ -22,26 +24,12 @@
 namespace polypath::cli {
 namespace {
 
-constexpr const char* kSvgUsageHead =
-    "usage: polypath svg MAP --out F.svg [options]\n"
-    "\n"
+constexpr const char* kSvgDescription =
     "Draws the map, the method's structure (visibility graph, navmesh triangles, grid cells),\n"
     "the start and goal and the path as SVG, layer by layer as the editor's canvas does (one\n"
     "<g id=\"layer-NAME\"> each), or with --steps the search after N expansions (closed set,\n"
     "open set, relaxed arcs, expanded node; the path once found). With a clearance the\n"
-    "eroded region's boundary (where the agent's centre may go) is outlined on the walls.\n"
-    "\n"
-    "options:\n"
-    "  --out F.svg            the file to write (required)\n"
-    "  --layers LIST          comma-separated layers to draw (default: default without the\n"
-    "                         search layers, or default with --steps); names: ";
-
-constexpr const char* kSvgUsageTail =
-    "\n"
-    "                         groups: all, default, map, graph, search\n"
-    "  --steps N              show the search after N expansions (N >= 0)\n"
-    "  --width PX             picture width in pixels (default 800)\n"
-    "query options (as polypath path; --method grid takes the grid's, see polypath path --method grid --help):\n";
+    "eroded region's boundary (where the agent's centre may go) is outlined on the walls.";
 
 /// What `polypath svg` writes, whatever the method.
 struct SvgOutput {
@@ -51,49 +39,62 @@ struct SvgOutput {
   double width = 800.0;
 };
 
-std::vector<Option> svgOptions(SvgOutput& r) {
-  return {
-      {"--out", true,
-       [&r](const std::string& v) -> std::string {
-         if (v.empty()) return "--out expects a file name";
-         r.out = v;
-         return "";
-       },
-       "F.svg"},
-      {"--layers", true,
-       [&r](const std::string& v) -> std::string {
-         std::uint32_t mask = 0;
-         std::string error;
-         if (!parseLayerList(v, mask, error)) return "--layers: " + error;
-         r.layers = mask;
-         return "";
-       },
-       "LIST"},
-      {"--steps", true,
-       [&r](const std::string& v) -> std::string {
-         const std::optional<double> n = parseNumber(v);
-         if (!n || *n < 0 || *n != static_cast<double>(static_cast<int>(*n)))
-           return "--steps expects a whole number of expansions >= 0, got '" + v + "'";
-         r.steps = static_cast<int>(*n);
-         return "";
-       },
-       "N"},
-      {"--width", true,
-       [&r](const std::string& v) -> std::string {
-         const std::optional<double> w = parseNumber(v);
-         if (!w || *w < 64 || *w > 100000) return "--width expects pixels from 64 to 100000, got '" + v + "'";
-         r.width = *w;
-         return "";
-       },
-       "PX"},
-  };
+/// "names: A, B, ..." for the help, every layer key, in lines of at most 64 characters.
+std::string layerNamesHelp() {
+  std::string out = "names:", list = layerKeyList() + ",";
+  std::size_t line = out.size();
+  for (std::size_t begin = 0, end; (end = list.find(',', begin)) != std::string::npos; begin = end + 2) {
+    const std::string name = list.substr(begin, end + 1 - begin);  // "region,"
+    if (line + 1 + name.size() > 64) {
+      out += "\n" + name;
+      line = name.size();
+    } else {
+      out += " " + name;
+      line += 1 + name.size();
+    }
+  }
+  out.pop_back();  // the last comma
+  return out;
 }
 
-/// Parses svg's arguments: the method's query options (`query`) and svg's own. Returns the map file.
-std::string parseSvgArgs(const std::vector<std::string>& args, std::vector<Option> query, SvgOutput& o) {
-  const std::vector<Option> own = svgOptions(o);
-  query.insert(query.end(), own.begin(), own.end());
-  std::string map = parseMapFileArgs(args, query, "svg", "polypath svg MAP --out F.svg");
+/// Declares svg's own options on `cl`, writing into `o`.
+void addSvgOptions(CommandLine& cl, SvgOutput& o) {
+  cl.value("--out", "F.svg", "the file to write (required)", textReader(o.out));
+  cl.value("--layers", "LIST",
+           "comma-separated layers to draw (default: default without the\n"
+           "search layers, or default with --steps);\n" +
+               layerNamesHelp() + "\ngroups: all, default, map, graph, search",
+           [&o](const std::string& v) {
+             std::uint32_t mask = 0;
+             std::string error;
+             if (!parseLayerList(v, mask, error)) return "--layers: " + error;
+             o.layers = mask;
+             return std::string();
+           });
+  cl.value("--steps", "N", "show the search after N expansions (N >= 0)", [&o](const std::string& v) {
+    const std::optional<double> n = parseNumber(v);
+    if (!n || *n < 0 || *n > 1e9 || *n != std::floor(*n))
+      return expects("--steps", "a whole number of expansions >= 0", v);
+    o.steps = static_cast<int>(*n);
+    return std::string();
+  });
+  cl.value("--width", "PX", "picture width in pixels (default 800)", [&o](const std::string& v) {
+    const std::optional<double> w = parseNumber(v);
+    if (!w || *w < 64 || *w > 100000) return expects("--width", "pixels from 64 to 100000", v);
+    o.width = *w;
+    return std::string();
+  });
+}
+
+/// Parses svg's arguments: its own options and the method's query options, which
+/// `add_query` declares. Returns the map file.
+std::string parseSvgArgs(const std::vector<std::string>& args, const std::function<void(CommandLine&)>& add_query,
+                         SvgOutput& o) {
+  CommandLine cl("svg", "polypath svg MAP --out F.svg [options]", kSvgDescription);
+  addSvgOptions(cl, o);
+  cl.group("query options (as polypath path with the same --method)");
+  add_query(cl);
+  std::string map = cl.parseMapFile(args, "polypath svg MAP --out F.svg");
   if (o.out.empty()) badInput("svg needs --out F.svg");
   return map;
 }
@@ -133,7 +134,7 @@ constexpr std::uint32_t kSearchLayers = LayerClosedSet | LayerOpenSet | LayerRel
 int svgPolygonMap(const std::vector<std::string>& args) {
   QueryRequest r;
   SvgOutput o;
-  r.map = parseSvgArgs(args, queryOptions(r), o);
+  r.map = parseSvgArgs(args, [&r](CommandLine& cl) { addQueryOptions(cl, r); }, o);
   requireSearchMethod(r, "svg");
   const std::unique_ptr<LoadedQuery> q = loadQuery(r, o.steps.has_value());
   const MethodSearch method(r, *q);
@@ -163,8 +164,7 @@ int svgPolygonMap(const std::vector<std::string>& args) {
 int svgGrid(const std::vector<std::string>& args) {
   GridRequest r;
   SvgOutput o;
-  r.map = parseSvgArgs(args, gridQueryOptions(r), o);
-  checkGridRequest(r);
+  r.map = parseSvgArgs(args, [&r](CommandLine& cl) { addGridQueryOptions(cl, r); }, o);
   const GridQuery q = loadGridQuery(r);
   const GridGraph graph(q.grid, r.settings.grid);
   constexpr std::uint32_t kGridSearchLayers = kSearchLayers | LayerGridExplored | LayerGridWaiting;
@@ -191,10 +191,6 @@ int svgGrid(const std::vector<std::string>& args) {
 }  // namespace
 
 int runSvg(const std::vector<std::string>& args) {
-  if (wantsHelp(args)) {
-    std::cout << kSvgUsageHead << layerKeyList() << kSvgUsageTail << kQueryOptionsHelp;
-    return kExitOk;
-  }
   return isGridPathRequest(args) ? svgGrid(args) : svgPolygonMap(args);
 }
 

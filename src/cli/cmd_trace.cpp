@@ -1,11 +1,13 @@
 // cmd_trace.cpp: `polypath trace MAP --out F.trace.json`, the search's events as a
 // Posthoc search trace (io/posthoc_trace.hpp); the query options are those of `path`
 // (query_setup.hpp, path_grid.hpp).
+#include <functional>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "cli/cli_support.hpp"
+#include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/method_search.hpp"
 #include "cli/output_file.hpp"
@@ -16,18 +18,11 @@
 namespace polypath::cli {
 namespace {
 
-constexpr const char* kTraceUsage =
-    "usage: polypath trace MAP --out F.trace.json [options]\n"
-    "\n"
+constexpr const char* kTraceDescription =
     "Writes every event of the A* search from start to goal (source, destination,\n"
     "generating, updating, expanding, closing, end) as a search trace for the Posthoc\n"
     "visualiser (https://posthoc.pathfinding.ai): on the visibility graph, Polyanya's\n"
-    "(interval, root) nodes at their roots, triangle A*'s nodes, or grid cells.\n"
-    "\n"
-    "options:\n"
-    "  --out F.trace.json     the file to write (required)\n"
-    "  --no-render            leave out the \"render\" block (events only)\n"
-    "query options (as polypath path; --method grid takes the grid's, see polypath path --method grid --help):\n";
+    "(interval, root) nodes at their roots, triangle A*'s nodes, or grid cells.";
 
 /// What `polypath trace` writes, whatever the method.
 struct TraceOutput {
@@ -35,16 +30,16 @@ struct TraceOutput {
   bool no_render = false;
 };
 
-/// Parses trace's arguments: the method's query options (`query`) and trace's own. Returns the map file.
-std::string parseTraceArgs(const std::vector<std::string>& args, std::vector<Option> query, TraceOutput& o) {
-  query.push_back({"--out", true, [&o](const std::string& v) -> std::string {
-                     if (v.empty()) return "--out expects a file name";
-                     o.out = v;
-                     return "";
-                   },
-                   "F.trace.json"});
-  query.push_back(flagOption("--no-render", o.no_render));
-  std::string map = parseMapFileArgs(args, query, "trace", "polypath trace MAP --out F.trace.json");
+/// Parses trace's arguments: its own options and the method's query options, which
+/// `add_query` declares. Returns the map file.
+std::string parseTraceArgs(const std::vector<std::string>& args, const std::function<void(CommandLine&)>& add_query,
+                           TraceOutput& o) {
+  CommandLine cl("trace", "polypath trace MAP --out F.trace.json [options]", kTraceDescription);
+  cl.value("--out", "F.trace.json", "the file to write (required)", textReader(o.out));
+  cl.flag("--no-render", o.no_render, "leave out the \"render\" block (events only)");
+  cl.group("query options (as polypath path with the same --method)");
+  add_query(cl);
+  std::string map = cl.parseMapFile(args, "polypath trace MAP --out F.trace.json");
   if (o.out.empty()) badInput("trace needs --out F.trace.json");
   return map;
 }
@@ -66,21 +61,16 @@ int writeTrace(const TraceOutput& o, const SearchGraph& graph, NodeId start, Nod
 }  // namespace
 
 int runTrace(const std::vector<std::string>& args) {
-  if (wantsHelp(args)) {
-    std::cout << kTraceUsage << kQueryOptionsHelp;
-    return kExitOk;
-  }
   TraceOutput o;
   if (isGridPathRequest(args)) {
     GridRequest r;
-    r.map = parseTraceArgs(args, gridQueryOptions(r), o);
-    checkGridRequest(r);
+    r.map = parseTraceArgs(args, [&r](CommandLine& cl) { addGridQueryOptions(cl, r); }, o);
     const GridQuery q = loadGridQuery(r);
     const GridGraph graph(q.grid, r.settings.grid);
     return writeTrace(o, graph, q.start, q.goal, r.settings.search);
   }
   QueryRequest r;
-  r.map = parseTraceArgs(args, queryOptions(r), o);
+  r.map = parseTraceArgs(args, [&r](CommandLine& cl) { addQueryOptions(cl, r); }, o);
   requireSearchMethod(r, "trace");
   const std::unique_ptr<LoadedQuery> q = loadQuery(r, true);
   const MethodSearch method(r, *q);

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "cli/cli_support.hpp"
+#include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/validate_clearance.hpp"
 #include "polypath/formats/map_io.hpp"
@@ -12,14 +13,11 @@
 namespace polypath::cli {
 
 int runValidate(const std::vector<std::string>& args) {
-  if (wantsHelp(args)) {
-    std::cout << "usage: polypath validate MAP\n\nLists every problem of the map, one per line "
-                 "(\"error: ...\", \"warning: ...\"), and exits 1 if there is an error; else prints ok.\n"
-                 "A start or goal closer to a wall than the map's clearance is an error, closer than\n"
-                 "one of its other radii a warning.\n";
-    return kExitOk;
-  }
-  const std::string map = parseMapFileArgs(args, {}, "validate", "polypath validate MAP");
+  CommandLine cl("validate", "polypath validate MAP",
+                 "Lists every problem of the map, one per line (\"error: ...\", \"warning: ...\"), and exits 1\n"
+                 "if there is an error; else prints ok. A start or goal closer to a wall than the map's\n"
+                 "clearance is an error, closer than one of its other radii a warning.");
+  const std::string map = cl.parseMapFile(args);
   MapDocument doc;
   try {
     doc = loadMap(map);

@@ -4,9 +4,8 @@
 #pragma once
 
 #include <string>
-#include <vector>
 
-#include "cli/cli_support.hpp"
+#include "cli/command_line.hpp"
 #include "polypath/core/grid.hpp"
 #include "polypath/core/search.hpp"
 
@@ -19,10 +18,10 @@ struct GridSettings {
   SearchOptions search{Heuristic::Octile, 1.0, TieBreak::LargerG};
 };
 
-/// The options that fill `s`: --moves 4|8, --corner-rule no-cut|cut|uniform, --costs
-/// exact|textbook, --heuristic NAME, --weight W, --tie-break g|cell (cell: by cell number
-/// only; "none" is read the same).
-std::vector<Option> gridOptions(GridSettings& s);
+/// Declares the options that fill `s` on `cl`: --moves 4|8, --corner-rule
+/// no-cut|cut|uniform, --costs exact|textbook, --heuristic NAME, --weight W, --tie-break
+/// g|cell (cell: by cell number only; "none" is read the same).
+void addGridOptions(CommandLine& cl, GridSettings& s);
 
 /// "8 moves, no-cut, exact costs, octile, weight 1, ties g" for human output.
 std::string describe(const GridSettings& s);

@@ -1,15 +1,18 @@
 // main.cpp: the polypath command-line tool (see DESIGN.md, "Command-line contract"):
-// usage text and dispatch to the commands (commands.hpp).
+// the tool's help and version (CLI11) and dispatch to the commands (commands.hpp), each
+// of which declares and parses its own options (command_line.hpp).
 //
 // Exit codes: 0 the command ran (a path query ran, found or not; validate found no
 // error), 1 validate found errors, 2 bad input (arguments, unreadable or invalid map,
 // start or goal not walkable and --snap not given), 3 internal error. Every problem is
 // one line on stderr starting with "polypath: "; so is the note --snap prints.
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "cli/cli_support.hpp"
+#include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 
 #ifndef POLYPATH_VERSION
@@ -19,9 +22,7 @@
 namespace polypath::cli {
 namespace {
 
-constexpr const char* kUsageHead =
-    "usage: polypath COMMAND [ARGS]\n"
-    "\n"
+constexpr const char* kCommandsHead =
     "Finds paths in polygon maps (JSON, format polypath-map version 1) and in grid maps\n"
     "(Moving AI .map: polypath path X.map --method grid --help).\n"
     "\n"
@@ -35,43 +36,59 @@ constexpr const char* kUsageHead =
     "  bench [SET]          benchmark tables (bench --help describes each set); sets:\n"
     "                       ";
 
-constexpr const char* kUsageTail =
+constexpr const char* kCommandsTail =
     "\n"
     "  svg MAP --out F.svg  draw the map, the method's structure and the path (or the search\n"
     "                       after N steps) as SVG; path's query options\n"
     "  trace MAP --out F    the search's events as a Posthoc search trace (JSON); path's\n"
     "                       query options\n"
-    "  --help, -h           this text (polypath path --help: the path options)\n"
-    "  --version            the version\n"
     "\n"
-    "exit codes: 0 ran, 1 validate found errors, 2 bad input, 3 internal error\n";
+    "polypath COMMAND --help prints the command's options.";
 
-/// The usage text; the bench sets come from bench's own table (benchSetList).
-std::string usage() { return kUsageHead + benchSetList() + kUsageTail; }
+/// A command: its name and what runs it with the arguments after the name.
+struct Command {
+  const char* name;
+  int (*run)(const std::vector<std::string>& args);
+};
+
+const Command kCommands[] = {
+    {"path", runPath},   {"validate", runValidate}, {"scen", runScen},    {"convert", runConvert},
+    {"bench", runBench}, {"svg", runSvg},           {"trace", runTrace},
+};
 
 int run(const std::vector<std::string>& args) {
-  if (args.empty()) {
-    std::cerr << usage();
+  // The tool's own options; the first other argument is the command, the rest its own.
+  CLI::App app(kCommandsHead + benchSetList() + kCommandsTail, "polypath");
+  app.formatter(std::make_shared<HelpFormatter>("polypath COMMAND [ARGS]", 23));
+  app.option_defaults()->group("options");
+  app.set_help_flag("-h,--help", "this text");
+  app.set_version_flag("--version", std::string("polypath ") + POLYPATH_VERSION, "the version");
+  app.footer("exit codes: 0 ran, 1 validate found errors, 2 bad input, 3 internal error");
+  app.prefix_command();
+  std::vector<std::string> reversed(args.rbegin(), args.rend());
+  try {
+    app.parse(reversed);
+  } catch (const CLI::CallForHelp&) {
+    std::cout << app.help();
+    return kExitOk;
+  } catch (const CLI::CallForVersion& e) {
+    std::cout << e.what() << '\n';
+    return kExitOk;
+  } catch (const CLI::ParseError& e) {
+    badInput(e.what());
+  }
+  const std::vector<std::string> rest = app.remaining();
+  if (rest.empty()) {
+    std::cerr << app.help();
     return kExitBadInput;
   }
-  const std::string& command = args[0];
-  const std::vector<std::string> rest(args.begin() + 1, args.end());
-  if (command == "--help" || command == "-h" || command == "help") {
-    std::cout << usage();
+  if (rest[0] == "help") {
+    std::cout << app.help();
     return kExitOk;
   }
-  if (command == "--version") {
-    std::cout << "polypath " << POLYPATH_VERSION << '\n';
-    return kExitOk;
-  }
-  if (command == "path") return runPath(rest);
-  if (command == "validate") return runValidate(rest);
-  if (command == "scen") return runScen(rest);
-  if (command == "convert") return runConvert(rest);
-  if (command == "bench") return runBench(rest);
-  if (command == "svg") return runSvg(rest);
-  if (command == "trace") return runTrace(rest);
-  badInput("unknown command '" + command + "' (see polypath --help)");
+  for (const Command& c : kCommands)
+    if (rest[0] == c.name) return c.run({rest.begin() + 1, rest.end()});
+  badInput("unknown command '" + rest[0] + "' (see polypath --help)");
 }
 
 }  // namespace
@@ -82,6 +99,8 @@ int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   try {
     return run(std::vector<std::string>(argv + 1, argv + argc));
+  } catch (const HelpShown&) {
+    return kExitOk;
   } catch (const BadInput& e) {
     for (const std::string& line : e.lines) printProblem(line);
     return kExitBadInput;

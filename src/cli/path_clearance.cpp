@@ -6,26 +6,21 @@
 
 namespace polypath::cli {
 
-std::vector<Option> clearanceOptions(ClearanceRequest& out) {
-  return {
-      nonNegativeOption("--clearance", out.radius, "R"),
-      {"--joins", true,
-       [&out](const std::string& v) -> std::string {
-         out.joins = parseClearanceJoins(v);
-         return out.joins ? "" : "--joins expects round or mitre, got '" + v + "'";
-       },
-       "round|mitre"},
-      {"--segments", true,
-       [&out](const std::string& v) -> std::string {
-         const std::optional<double> n = parseNumber(v);
-         if (!n || *n < 1 || *n > kMaxClearanceSegments || *n != std::floor(*n))
-           return "--segments expects a whole number from 1 to " + std::to_string(kMaxClearanceSegments) + ", got '" +
-                  v + "'";
-         out.segments = static_cast<int>(*n);
-         return "";
-       },
-       "N"},
-  };
+void addClearanceOptions(CommandLine& cl, ClearanceRequest& out, const std::string& clearance_help) {
+  cl.value("--clearance", "R", clearance_help, nonNegativeReader("--clearance", out.radius));
+  cl.value("--joins", "round|mitre", "shape of the eroded region around obstacle corners (default: the map's)",
+           [&out](const std::string& v) {
+             out.joins = parseClearanceJoins(v);
+             return out.joins ? std::string() : expects("--joins", "round or mitre", v);
+           });
+  cl.value("--segments", "N", "round joins: chords per quarter circle, 1 to 64 (default: the map's)",
+           [&out](const std::string& v) {
+             const std::optional<double> n = parseNumber(v);
+             if (!n || *n < 1 || *n > kMaxClearanceSegments || *n != std::floor(*n))
+               return expects("--segments", "a whole number from 1 to " + std::to_string(kMaxClearanceSegments), v);
+             out.segments = static_cast<int>(*n);
+             return std::string();
+           });
 }
 
 ClearanceStyle resolveClearance(ClearanceRequest& request, const MapSettings& settings) {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/cli_support.hpp"
+#include "cli/command_line.hpp"
 #include "polypath/geom/clearance.hpp"
 #include "polypath/formats/map_io.hpp"
 
@@ -21,8 +21,9 @@ struct ClearanceRequest {
   std::optional<int> segments;          ///< --segments N: chords per quarter circle (round joins)
 };
 
-/// The options --clearance, --joins and --segments, writing into `out`.
-std::vector<Option> clearanceOptions(ClearanceRequest& out);
+/// Declares the options --clearance (with `clearance_help`), --joins and --segments on
+/// `cl`, writing into `out`.
+void addClearanceOptions(CommandLine& cl, ClearanceRequest& out, const std::string& clearance_help);
 
 /// The map's clearance settings with the request's overrides; fills in `request.radius`
 /// from the settings when it is unset.

@@ -28,33 +28,10 @@
 namespace polypath::cli {
 namespace {
 
-constexpr const char* kGridUsage =
-    "usage: polypath path MAP --method grid [options]\n"
-    "\n"
+constexpr const char* kGridDescription =
     "MAP is a Moving AI grid (.map: --start and --goal are cells C,R, column then row) or a\n"
     "JSON polygon map, rasterized at --cell-size (--start and --goal in world units; default\n"
-    "the map's; a cell is free when its whole square is walkable).\n"
-    "\n"
-    "options:\n"
-    "  --start C,R / --goal C,R   start and goal\n"
-    "  --moves 4|8                neighbours (default 8)\n"
-    "  --corner-rule RULE         no-cut (default: diagonal only between two free side cells),\n"
-    "                             cut (one free side cell is enough), uniform (every diagonal,\n"
-    "                             costing a straight step)\n"
-    "  --costs exact|textbook     1 and sqrt 2 per cell (default), or 100 and 142\n"
-    "  --heuristic NAME           none, manhattan, euclidean, chebyshev, octile (default)\n"
-    "  --weight W                 f = g + W h (default 1)\n"
-    "  --tie-break g|cell         among equal f: larger g first (default), or cell number\n"
-    "  --smooth                   also straighten the path (skip to the furthest cell in sight)\n"
-    "  --cell-size S              cell side in world units for JSON maps (default 1)\n"
-    "  --clearance R              agent radius: a cell is free only when its whole square is in\n"
-    "                             the region eroded by R (default: the map's), on the same cells\n"
-    "  --joins round|mitre        shape of the eroded corners (default: the map's, else round)\n"
-    "  --segments N               chords per quarter circle for round joins (default 8)\n"
-    "  --snap                     a start or goal closer than R to a wall moves to the nearest point\n"
-    "                             with clearance; one not in a free cell to the nearest free cell\n"
-    "  --json                     one JSON object: found, length (world units), cost, path\n"
-    "                             (cell centres), cells, expanded, steps, method\n";
+    "the map's; a cell is free when its whole square is walkable).";
 
 /// `path --method grid`: the query and the output.
 struct GridPathRequest {
@@ -64,12 +41,14 @@ struct GridPathRequest {
 
 GridPathRequest parseGridArgs(const std::vector<std::string>& args) {
   GridPathRequest r;
-  std::vector<Option> options = gridQueryOptions(r.query);
-  options.push_back(flagOption("--smooth", r.smooth));
-  options.push_back(flagOption("--json", r.json));
-  options.push_back({"--corridor", false, [](const std::string&) { return corridorNeedsTriangleAstar("grid"); }});
-  r.query.map = parseMapFileArgs(args, options, "path", "polypath path MAP --method grid [options]");
-  checkGridRequest(r.query);
+  CommandLine cl("path", "polypath path MAP --method grid [options]", kGridDescription, 29);
+  addGridQueryOptions(cl, r.query);
+  cl.flag("--smooth", r.smooth, "also straighten the path (skip to the furthest cell in sight)");
+  cl.flag("--json", r.json,
+          "one JSON object: found, length (world units), cost, path\n"
+          "(cell centres), cells, expanded, steps, method");
+  cl.flag("--corridor", "", [] { return corridorNeedsTriangleAstar("grid"); })->group("");  // refused, not listed
+  r.query.map = cl.parseMapFile(args);
   return r;
 }
 
@@ -199,27 +178,25 @@ GridQuery loadGridQuery(GridRequest& r) {
   return q;
 }
 
-std::vector<Option> gridQueryOptions(GridRequest& r) {
-  std::vector<Option> options = gridOptions(r.settings);
-  options.push_back(pointOption("--start", r.start));
-  options.push_back(pointOption("--goal", r.goal));
-  options.push_back({"--method", true, [](const std::string& v) -> std::string {
-                       return v == "grid" ? ""
-                                          : "--method " + v + " does not take a Moving AI .map grid; use --method grid, "
-                                            "or convert the grid first: polypath convert X.map X.json";
-                     },
-                     "grid"});
-  options.push_back(nonNegativeOption("--cell-size", r.cell_size, "S"));
-  options.push_back(flagOption("--snap", r.snap));
-  options.push_back({"--node-placement", true, [](const std::string&) { return nodePlacementNeedsNavmesh("grid"); },
-                     "centre|portal"});
-  const std::vector<Option> clearance_options = clearanceOptions(r.clearance);
-  options.insert(options.end(), clearance_options.begin(), clearance_options.end());
-  return options;
-}
-
-void checkGridRequest(const GridRequest& r) {
-  if (r.cell_size && *r.cell_size <= 0) badInput("--cell-size must be more than 0");
+void addGridQueryOptions(CommandLine& cl, GridRequest& r) {
+  cl.value("--start", "X,Y", "start: cell C,R on a .map, world X,Y on a JSON map", pointReader("--start", r.start));
+  cl.value("--goal", "X,Y", "goal: cell C,R on a .map, world X,Y on a JSON map", pointReader("--goal", r.goal));
+  cl.value("--method", "grid", "grid (the one method a Moving AI .map takes)", [](const std::string& v) {
+    return v == "grid" ? std::string()
+                       : "--method " + v + " does not take a Moving AI .map grid; use --method grid, "
+                                           "or convert the grid first: polypath convert X.map X.json";
+  });
+  addGridOptions(cl, r.settings);
+  cl.value("--cell-size", "S", "cell side in world units for JSON maps (default 1)",
+           positiveReader("--cell-size", r.cell_size));
+  addClearanceOptions(cl, r.clearance,
+                      "agent radius: a cell is free only when its whole square is in\n"
+                      "the region eroded by R (default: the map's), on the same cells");
+  cl.flag("--snap", r.snap,
+          "a start or goal closer than R to a wall moves to the nearest point\n"
+          "with clearance; one not in a free cell to the nearest free cell");
+  const ValueReader no_triangles = [](const std::string&) { return nodePlacementNeedsNavmesh("grid"); };
+  cl.value("--node-placement", "centre|portal", "", no_triangles)->group("");  // refused, not listed
 }
 
 bool isGridPathRequest(const std::vector<std::string>& args) {
@@ -232,10 +209,6 @@ bool isGridPathRequest(const std::vector<std::string>& args) {
 }
 
 int runPathGrid(const std::vector<std::string>& args) {
-  if (wantsHelp(args)) {
-    std::cout << kGridUsage;
-    return kExitOk;
-  }
   GridPathRequest request = parseGridArgs(args);
   GridRequest& r = request.query;
   const auto t0 = std::chrono::steady_clock::now();

@@ -26,12 +26,11 @@ struct GridRequest {
   std::optional<Point> start_given, goal_given;  ///< before snapping (set only when snapped)
 };
 
-/// The grid query's options: gridOptions() (--moves, --corner-rule, --costs, --heuristic,
-/// --weight, --tie-break), --start, --goal, --method (grid only, else a hint),
-/// --cell-size, --snap, --clearance, --joins and --segments, writing into `r`.
-std::vector<Option> gridQueryOptions(GridRequest& r);
-/// Checks what gridQueryOptions() cannot: --cell-size above 0. Throws BadInput.
-void checkGridRequest(const GridRequest& r);
+/// Declares the grid query's options on `cl`, writing into `r`: --start, --goal, --method
+/// (grid only, else a hint), addGridOptions() (--moves, --corner-rule, --costs,
+/// --heuristic, --weight, --tie-break), --cell-size (above 0), --clearance, --joins,
+/// --segments and --snap; --node-placement is refused (the grid has no triangles).
+void addGridQueryOptions(CommandLine& cl, GridRequest& r);
 
 /// The grid to search and the start and goal cells (indices).
 struct GridQuery {

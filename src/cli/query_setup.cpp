@@ -7,54 +7,45 @@
 
 namespace polypath::cli {
 
-const char* const kQueryOptionsHelp =
-    "  --start X,Y            start point (default: the map's \"start\")\n"
-    "  --goal X,Y             goal point (default: the map's \"goal\")\n"
-    "  --method NAME          visibility (default), navmesh, or grid (see polypath path --method grid --help);\n"
-    "                         (finley runs only as a reference in polypath bench)\n"
-    "  --node-placement P     navmesh: triangle A* + funnel with nodes at centre (triangle centres) or\n"
-    "                         portal (portal midpoints), an approximation; without it navmesh runs\n"
-    "                         Polyanya, the exact (shortest) search\n"
-    "  --clearance R          agent radius: search the region eroded by R (default: the map's)\n"
-    "  --joins round|mitre    shape of the eroded region around obstacle corners (default: the map's)\n"
-    "  --segments N           round joins: chords per quarter circle, 1 to 64 (default: the map's)\n"
-    "  --corner-offset D      push graph nodes D world units off the corners (default: the map's)\n"
-    "  --heuristic NAME       none, euclidean (default), manhattan, chebyshev, octile\n"
-    "  --weight W             f = g + W h, W >= 0 (default 1)\n"
-    "  --tie-break g|none     among equal f: larger g first (default), or node id only\n"
-    "  --snap                 move a start or goal outside the walkable region (or closer than\n"
-    "                         the clearance to a wall) to the nearest point that is allowed\n"
-    "                         (a note on stderr) instead of refusing it\n";
-
-std::vector<Option> queryOptions(QueryRequest& r) {
-  std::vector<Option> options = {
-      pointOption("--start", r.start),
-      pointOption("--goal", r.goal),
-      {"--method", true,
-       [&r](const std::string& v) -> std::string {
-         if (v != "visibility" && v != "navmesh" && v != "grid" && v != "finley")
-           return "--method expects visibility, navmesh, grid or finley, got '" + v + "'";
-         r.method = v;
-         return "";
-       },
-       "visibility|navmesh|grid"},
-      nonNegativeOption("--corner-offset", r.corner_offset, "D"),
-      heuristicOption(r.search.heuristic),
-      nonNegativeOption("--weight", r.weight, "W"),
-      tieBreakOption(r.search.tie_break),
-      flagOption("--snap", r.snap),
-      {"--node-placement", true,
-       [&r](const std::string& v) -> std::string {
-         if (v != "centre" && v != "center" && v != "portal")
-           return "--node-placement expects centre or portal, got '" + v + "'";
-         r.node_placement = v;
-         return "";
-       },
-       "centre|portal"},
-  };
-  const std::vector<Option> clearance_options = clearanceOptions(r.clearance);
-  options.insert(options.end(), clearance_options.begin(), clearance_options.end());
-  return options;
+void addQueryOptions(CommandLine& cl, QueryRequest& r) {
+  cl.value("--start", "X,Y", "start point (default: the map's \"start\")", pointReader("--start", r.start));
+  cl.value("--goal", "X,Y", "goal point (default: the map's \"goal\")", pointReader("--goal", r.goal));
+  cl.value("--method", "visibility|navmesh|grid",
+           "visibility (default), navmesh, or grid (see polypath path --method grid --help);\n"
+           "(finley runs only as a reference in polypath bench)",
+           [&r](const std::string& v) {
+             if (v != "visibility" && v != "navmesh" && v != "grid" && v != "finley")
+               return expects("--method", "visibility, navmesh, grid or finley", v);
+             r.method = v;
+             return std::string();
+           });
+  cl.value("--node-placement", "centre|portal",
+           "navmesh: triangle A* + funnel with nodes at centre (triangle centres) or\n"
+           "portal (portal midpoints), an approximation; without it navmesh runs\n"
+           "Polyanya, the exact (shortest) search",
+           [&r](const std::string& v) {
+             if (v != "centre" && v != "center" && v != "portal")
+               return expects("--node-placement", "centre or portal", v);
+             r.node_placement = v;
+             return std::string();
+           });
+  addClearanceOptions(cl, r.clearance, "agent radius: search the region eroded by R (default: the map's)");
+  cl.value("--corner-offset", "D", "push graph nodes D world units off the corners (default: the map's)",
+           nonNegativeReader("--corner-offset", r.corner_offset));
+  cl.value("--heuristic", "NAME", "none, euclidean (default), manhattan, chebyshev, octile",
+           heuristicReader(r.search.heuristic));
+  cl.value("--weight", "W", "f = g + W h, W >= 0 (default 1)", nonNegativeReader("--weight", r.weight));
+  cl.value("--tie-break", "g|none", "among equal f: larger g first (default), or node id only",
+           [&r](const std::string& v) {
+             if (v == "g") r.search.tie_break = TieBreak::LargerG;
+             else if (v == "none") r.search.tie_break = TieBreak::None;
+             else return expects("--tie-break", "g or none", v);
+             return std::string();
+           });
+  cl.flag("--snap", r.snap,
+          "move a start or goal outside the walkable region (or closer than\n"
+          "the clearance to a wall) to the nearest point that is allowed\n"
+          "(a note on stderr) instead of refusing it");
 }
 
 void requireSearchMethod(const QueryRequest& r, const std::string& command, bool corridor) {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/cli_support.hpp"
+#include "cli/command_line.hpp"
 #include "cli/path_clearance.hpp"
 #include "polypath/core/polygon_map.hpp"
 #include "polypath/core/search.hpp"
@@ -34,11 +34,10 @@ struct QueryRequest {
   std::optional<Point> start_given, goal_given;  ///< before snapping (set only when snapped)
 };
 
-/// The options --start, --goal, --method, --node-placement, --corner-offset, --heuristic,
-/// --weight, --tie-break, --snap, --clearance, --joins and --segments writing into `r`.
-std::vector<Option> queryOptions(QueryRequest& r);
-/// Help lines for queryOptions(), indented as the commands' usage texts.
-extern const char* const kQueryOptionsHelp;
+/// Declares the options --start, --goal, --method, --node-placement, --clearance, --joins,
+/// --segments, --corner-offset, --heuristic, --weight, --tie-break and --snap on `cl`,
+/// writing into `r`.
+void addQueryOptions(CommandLine& cl, QueryRequest& r);
 
 /// Refuses a method that runs only as a benchmark reference (finley), naming it; `command`
 /// is "path", "svg" or "trace". Also refuses options the method would ignore:
