@@ -36,6 +36,10 @@ namespace polypath {
 ///   finite (Error); "/settings/clearance_segments" outside 1..kMaxClearanceSegments,
 ///   "/settings/clearance_mitre_limit" below 1 or not finite (Error).
 ///
+/// Each problem also carries its place structured (MapProblem::place: polygon, hole, vertex
+/// in the document's numbering), the point it is about when there is one (a crossing, a
+/// touching point, the start or goal) and the fix on its own (MapProblem::fix).
+///
 /// `where` is a JSON pointer into the document: "/polygons" (no polygons, or a summary),
 /// "/polygons/0" (the polygon as a whole), a ring ("/polygons/0/holes/1") or a vertex
 /// ("/polygons/0/outer/3": the vertex at fault, the first vertex of the first edge of a
