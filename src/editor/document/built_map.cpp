@@ -8,17 +8,11 @@
 #include <string>
 #include <string_view>
 
+#include "editor/document/document_util.hpp"
+
 namespace polypath::editor {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double msSince(Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
-
-bool startsWith(const std::string& s, std::string_view prefix) { return s.rfind(prefix, 0) == 0; }
 
 bool samePolygons(const std::vector<Polygon>& a, const std::vector<Polygon>& b) {
   if (a.size() != b.size()) return false;

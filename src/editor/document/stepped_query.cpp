@@ -10,20 +10,9 @@
 #include <string_view>
 
 #include "editor/canvas/camera.hpp"
+#include "editor/document/document_util.hpp"
 
 namespace polypath::editor {
-
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double msSince(Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
-
-bool startsWith(const std::string& s, std::string_view prefix) { return s.rfind(prefix, 0) == 0; }
-
-}  // namespace
 
 // [SECTION] Query
 
