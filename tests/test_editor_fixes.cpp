@@ -355,7 +355,7 @@ TEST_CASE("fixes: on a .map grid --screenshot-sequence writes one frame per expa
 // [SECTION] Leftovers: an option without its value
 
 TEST_CASE("fixes: an editor option followed by another option is refused, naming the option and its value", "[editor]") {
-  // The next option is never taken as the value (--start used to swallow --goal).
+  // The next option is never taken as the value (--start must not swallow --goal).
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {{"--start", "--goal", "3,4"}, "--start needs a value X,Y"},
       {{"m.json", "--goal", "--steps", "3"}, "--goal needs a value X,Y"},

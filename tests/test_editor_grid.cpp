@@ -1,4 +1,4 @@
-// test_editor_grid.cpp: the editor on a Moving AI grid (issue 5), driven through the
+// test_editor_grid.cpp: the editor on a Moving AI grid, driven through the
 // real App with SDL events: the textbook search's numbers, a painted wall stroke undone
 // and redone, Save As, and the colours of explored, wall and path cells in a screenshot.
 #include <catch2/catch.hpp>

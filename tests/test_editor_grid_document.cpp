@@ -1,4 +1,4 @@
-// test_editor_grid_document.cpp: a .map grid as an editor document (issue 5), driven
+// test_editor_grid_document.cpp: a .map grid as an editor document, driven
 // with SDL events: a painted wall saved with Ctrl+S and reloaded byte for byte; the
 // unsaved-changes questions on closing the window, opening another file and New; the
 // --start / --goal command-line options that put a grid search in a screenshot; the

@@ -1,4 +1,4 @@
-// The grid method with agent clearance (issue 7): clearanceGrid rasterizes the map eroded by
+// The grid method with agent clearance: clearanceGrid rasterizes the map eroded by
 // the radius on the original map's cells. Checked against an oracle that uses no polygon
 // code (for maps traced from a grid, the distance between cell squares decides which cells
 // keep the radius), against brute-force wall distances (every free cell's square keeps the

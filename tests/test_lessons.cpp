@@ -159,7 +159,7 @@ TEST_CASE("lessons: every shipped lesson loads, checks clean and plays", "[lesso
     CHECK(problems.empty());
     play(lesson);
   }
-  // The four topics of issue 9.
+  // The four topics the shipped lessons teach.
   for (const char* name : {"astar-vs-dijkstra.json", "admissible-heuristics.json", "reflex-vertices.json",
                            "navmesh-corridor.json"})
     CHECK(std::find_if(files.begin(), files.end(), [&](const fs::path& f) { return f.filename() == name; }) !=

@@ -1,4 +1,4 @@
-// compare_view.hpp: the editor's Compare view (issue 9): two methods or two settings on
+// compare_view.hpp: the editor's Compare view: two methods or two settings on
 // the scene's map, start and goal, searched in lockstep by core's SearchComparison and
 // drawn side by side (two viewports) or overlaid, with a table of expansions, path length
 // and time.
