@@ -15,9 +15,10 @@
 #include "cli/commands.hpp"
 #include "cli/convert_mesh2.hpp"
 #include "polypath/core/navmesh.hpp"
-#include "polypath/core/visibility_graph.hpp"
+#include "polypath/core/method.hpp"
 #include "polypath/formats/map_io.hpp"
 #include "polypath/geom/navmesh_build.hpp"
+#include "polypath/methods/registry.hpp"
 
 namespace polypath::cli {
 namespace {
@@ -86,6 +87,9 @@ std::vector<Query> randomQueries(const MapDocument& doc, const PolygonMap& map, 
   return out;
 }
 
+/// The registry's triangle A* methods this set measures against the exact visibility method.
+constexpr const char* kApproximations[2] = {"centre", "portal"};
+
 struct BenchCase {
   std::string name;
   MapDocument doc;
@@ -107,9 +111,14 @@ void runCase(BenchCase& c, int random_count, std::size_t max_vertices, RatioStat
     return;
   }
   if (c.queries.empty()) c.queries = randomQueries(c.doc, map, random_count);
-  const VisibilityGraph graph(map);
-  NavMesh mesh;
+  // The exact method and the corridor approximations, all from the registry.
+  const std::unique_ptr<Method> exact = methods().create("visibility");
+  std::vector<std::unique_ptr<Method>> approx;
+  for (const char* name : kApproximations) approx.push_back(methods().create(name));
+  NavMesh mesh;  // for the triangle count
   try {
+    exact->build(map, {});
+    for (const auto& m : approx) m->build(map, {});
     mesh = buildNavMesh(map);
   } catch (const GeometryError& e) {
     std::cout << std::left << std::setw(28) << c.name << " skipped: " << e.what() << "\n";
@@ -121,16 +130,16 @@ void runCase(BenchCase& c, int random_count, std::size_t max_vertices, RatioStat
       ++c.skipped;
       continue;
     }
-    const Path optimal = findPath(graph, q.start, q.goal);
+    const Path optimal = exact->findPath(q.start, q.goal);
     for (int k = 0; k < 2; ++k) {
-      const NavMeshPath nav = findNavMeshPath(mesh, q.start, q.goal, k == 0 ? NodePlacement::Centre : NodePlacement::Portal);
+      const Path nav = approx[static_cast<std::size_t>(k)]->findPath(q.start, q.goal);
       if (nav.found != optimal.found) ++stats[k].disagreements;
       else if (nav.found) stats[k].add(nav.length, optimal.length);
     }
   }
   for (int k = 0; k < 2; ++k) {
     const RatioStats& s = stats[k];
-    std::cout << std::left << std::setw(28) << c.name << std::setw(8) << (k == 0 ? "centre" : "portal") << std::right
+    std::cout << std::left << std::setw(28) << c.name << std::setw(8) << kApproximations[k] << std::right
               << std::setw(6) << s.queries << std::setw(8) << mesh.faces().size() << std::fixed << std::setprecision(4)
               << std::setw(10) << (s.queries ? s.sum / s.queries : 1.0) << std::setw(10) << s.worst << std::setw(8)
               << s.misses << std::setw(8) << std::setprecision(1)
@@ -207,7 +216,7 @@ int runBenchNavmesh(const std::vector<std::string>& args) {
   for (BenchCase& c : cases) runCase(c, count, max_v, totals);
   for (int k = 0; k < 2; ++k) {
     const RatioStats& s = totals[k];
-    std::cout << std::left << std::setw(28) << "ALL" << std::setw(8) << (k == 0 ? "centre" : "portal") << std::right
+    std::cout << std::left << std::setw(28) << "ALL" << std::setw(8) << kApproximations[k] << std::right
               << std::setw(6) << s.queries << std::setw(8) << "" << std::fixed << std::setprecision(4) << std::setw(10)
               << (s.queries ? s.sum / s.queries : 1.0) << std::setw(10) << s.worst << std::setw(8) << s.misses
               << std::setw(8) << std::setprecision(1) << (s.queries ? 100.0 * s.misses / s.queries : 0.0) << "%"
