@@ -4,6 +4,8 @@
 #include <cmath>
 #include <iomanip>
 
+#include "polypath/geom/endpoint.hpp"
+
 namespace polypath::cli {
 
 void addClearanceOptions(CommandLine& cl, ClearanceRequest& out, const std::string& clearance_help) {
@@ -33,19 +35,21 @@ ClearanceStyle resolveClearance(ClearanceRequest& request, const MapSettings& se
 
 Point placeEndpoint(const ClearanceLevel& level, const PolygonMap& original, const char* which, Point p,
                     std::optional<Point>& given, bool snap, const std::string& map) {
-  const ClearancePlacement placement = placeWithClearance(level, original, p);
-  if (placement.ok) {
-    if (placement.moved && !given) given = p;
-    return placement.point;
+  const EndpointPlacement e = polypath::placeEndpoint(original, &level, which, p, snap, given);
+  switch (e.status) {
+    case EndpointStatus::Kept: return e.point;
+    case EndpointStatus::Nudged:
+    case EndpointStatus::Snapped:
+      if (e.status == EndpointStatus::Snapped) printProblem(map + ": " + e.problem + "; snapped to " + formatPoint(e.point));
+      if (!given) given = p;
+      return e.point;
+    case EndpointStatus::NoClearance:
+      if (level.map().empty()) badInput(map + ": " + e.problem);  // it says that every area erodes away
+      badInput(map + ": " + e.problem + "; move it, or pass --snap to use the nearest point with clearance, " +
+               formatPoint(snapToClearance(level, given.value_or(p))));
+    default:
+      badInput(map + ": " + (e.problem.empty() ? std::string(which) + " " + formatPoint(p) + " cannot be used" : e.problem));
   }
-  const std::string problem = map + ": " + clearanceProblem(level, original, p, placement, which);
-  if (level.map().empty()) badInput(problem);  // it says that every area erodes away
-  const Point nearest = snapToClearance(level, given.value_or(p));
-  if (!snap)
-    badInput(problem + "; move it, or pass --snap to use the nearest point with clearance, " + formatPoint(nearest));
-  printProblem(problem + "; snapped to " + formatPoint(nearest));
-  if (!given) given = p;
-  return nearest;
 }
 
 void printErosionNotes(const ClearanceLevel& level, const std::string& map) {

@@ -29,8 +29,8 @@ void addClearanceOptions(CommandLine& cl, ClearanceRequest& out, const std::stri
 /// from the settings when it is unset.
 ClearanceStyle resolveClearance(ClearanceRequest& request, const MapSettings& settings);
 
-/// Checks a start or goal against the level's eroded region and returns the point to
-/// search from. A point with clearance is kept (or moved by the rounding margin, see
+/// Checks a start or goal against the level's eroded region (polypath::placeEndpoint, the
+/// rule the editor shares) and returns the point to search from. A point with clearance is kept (or moved by the rounding margin, see
 /// placeWithClearance; then `given` records the original). Otherwise, with `snap`, the
 /// nearest point with clearance to `given` (when an earlier snap set it) or p is used and a
 /// note goes to stderr; without it, BadInput says which point, where, its distance to the

@@ -1,5 +1,6 @@
 // query_setup.cpp: the query options and map loading of path, svg and trace.
 #include "cli/query_setup.hpp"
+#include "polypath/geom/endpoint.hpp"
 #include "polypath/geom/map_validation.hpp"
 
 #include <algorithm>
@@ -87,12 +88,12 @@ bool isEndpointProblem(const MapProblem& p) { return p.where == "/start" || p.wh
 /// refuses them).
 void snapEndpoints(QueryRequest& r, const PolygonMap& map) {
   auto snap = [&](const char* which, std::optional<Point>& p, std::optional<Point>& given) {
-    if (!p || !isFinite(*p)) return;
-    const PointLocation loc = map.locate(*p);
-    if (loc.walkable()) return;
+    if (!p) return;
+    const EndpointPlacement e = placeEndpoint(map, nullptr, which, *p, true);
+    if (e.status != EndpointStatus::Snapped) return;  // usable, or validation says why not
     given = *p;
-    p = map.nearestWalkable(*p);
-    printProblem(std::string(which) + " " + formatPoint(*given) + " is " + loc.describe() + "; snapped to " +
+    p = e.point;
+    printProblem(std::string(which) + " " + formatPoint(*given) + " is " + e.location.describe() + "; snapped to " +
                  formatPoint(*p));
   };
   snap("start", r.start, r.start_given);

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "editor/canvas/camera.hpp"
+#include "polypath/geom/endpoint.hpp"
 #include "editor/document/document_util.hpp"
 
 namespace polypath::editor {
@@ -52,45 +53,28 @@ std::optional<Point> SteppedQuery::queryPoint(const std::optional<Point>& p, boo
   snapped.reset();
   if (!p) return std::nullopt;
   const std::string name = is_start ? "Start" : "Goal";
-  if (!isFinite(*p)) {
-    problem = name + " has a NaN or infinite coordinate";
-    return std::nullopt;
-  }
-  if (std::abs(p->x) > kFarCoordinate || std::abs(p->y) > kFarCoordinate) {
-    problem = name + " is too far out (a coordinate beyond 1e100)";
-    return std::nullopt;
-  }
   const PolygonMap* map = built_.polygonMap();
   const ClearanceLevel* level = built_.clearanceLevel();
-  if (!map) return p;
-  if (level && !level->map().empty()) {
-    try {
-      const ClearancePlacement placement = placeWithClearance(*level, *map, *p);
-      if (placement.ok) return placement.point;
-      if (snap_to_walkable_) {
-        snapped = snapToClearance(*level, *p);
-        return snapped;
-      }
-      problem = clearanceProblem(*level, *map, *p, placement, is_start ? "start" : "goal");
-      if (!problem.empty()) problem[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(problem[0])));
-    } catch (const std::exception& e) {
-      problem = name + " cannot be placed with clearance: " + e.what();
-    }
-    return std::nullopt;
-  }
-  try {
-    const PointLocation loc = map->locate(*p);
-    if (loc.walkable()) return p;
-    if (snap_to_walkable_) {
-      const Point q = map->nearestWalkable(*p);
-      if (isFinite(q) && map->isWalkable(q)) {
-        snapped = q;
-        return q;
-      }
-    }
-    problem = name + " is " + loc.describe();
-  } catch (const std::exception& e) {
-    problem = name + " cannot be located: " + e.what();
+  // Without a built map only the coordinates can be checked: against an empty one.
+  const PolygonMap none;
+  const EndpointPlacement e = placeEndpoint(map ? *map : none, map ? level : nullptr, is_start ? "start" : "goal", *p,
+                                            snap_to_walkable_ && map);
+  auto capitalized = [](std::string text) {
+    if (!text.empty()) text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+    return text;
+  };
+  switch (e.status) {
+    case EndpointStatus::Kept:
+    case EndpointStatus::Nudged: return e.point;
+    case EndpointStatus::Snapped: snapped = e.point; return e.point;
+    case EndpointStatus::NotFinite: problem = name + " has a NaN or infinite coordinate"; break;
+    case EndpointStatus::TooFar: problem = name + " is too far out (a coordinate beyond 1e100)"; break;
+    case EndpointStatus::NotWalkable:
+      if (!map) return p;  // nothing built yet: the point waits for a map
+      problem = name + " is " + e.location.describe();
+      break;
+    case EndpointStatus::NoClearance:
+    case EndpointStatus::Failed: problem = capitalized(e.problem); break;
   }
   return std::nullopt;
 }
