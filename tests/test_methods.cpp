@@ -8,6 +8,8 @@
 
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "polypath/core/polyanya.hpp"
 #include "polypath/core/search.hpp"
 #include "polypath/formats/map_io.hpp"
@@ -15,6 +17,7 @@
 #include "polypath/methods/registry.hpp"
 #include "support/loaded_map.hpp"
 #include "support/oracle.hpp"
+#include "support/run_cli.hpp"
 #ifdef POLYPATH_HAVE_EDITOR
 #include "editor/document/scene.hpp"
 #endif
@@ -258,6 +261,30 @@ TEST_CASE("methods: a toy method added with one line runs and draws through the 
   LineCount dd;
   method->drawResult(dd, p, LayerPath);
   CHECK(dd.lines == 1);
+}
+
+TEST_CASE("methods: polypath path takes registry names and its older spelling alike", "[methods][cli]") {
+  const std::string map = shippedMap("rooms-with-doors.json").string();
+  auto json = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), {"path", map});
+    args.push_back("--json");
+    const RunResult r = runCli(args);
+    REQUIRE(r.exit_code == 0);
+    return nlohmann::json::parse(r.out);
+  };
+  const auto polyanya = json({"--method", "polyanya"});
+  const auto navmesh = json({"--method", "navmesh"});
+  CHECK(polyanya["length"] == navmesh["length"]);
+  CHECK(polyanya["expanded"] == navmesh["expanded"]);
+  CHECK(polyanya["method"] == "polyanya");
+  const auto centre = json({"--method", "centre", "--corridor"});
+  const auto placed = json({"--method", "navmesh", "--node-placement", "centre", "--corridor"});
+  CHECK(centre["length"] == placed["length"]);
+  CHECK(centre["corridor"] == placed["corridor"]);
+  const RunResult bad = runCli({"path", map, "--method", "straight"});
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err == "polypath: --method expects navmesh, finley or a registered method (visibility, polyanya, centre, "
+                   "portal, grid), got 'straight'\n");
 }
 
 #ifdef POLYPATH_HAVE_EDITOR

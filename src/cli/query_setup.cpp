@@ -1,7 +1,9 @@
 // query_setup.cpp: the query options and map loading of path, svg and trace.
 #include "cli/query_setup.hpp"
+#include "cli/method_search.hpp"
 #include "polypath/geom/endpoint.hpp"
 #include "polypath/geom/map_validation.hpp"
+#include "polypath/methods/registry.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -13,10 +15,11 @@ void addQueryOptions(CommandLine& cl, QueryRequest& r) {
   cl.value("--goal", "X,Y", "goal point (default: the map's \"goal\")", pointReader("--goal", r.goal));
   cl.value("--method", "visibility|navmesh|grid",
            "visibility (default), navmesh, or grid (see polypath path --method grid --help);\n"
+           "or a registered method by name: " + methods().names(", ") + "\n"
            "(finley runs only as a reference in polypath bench)",
            [&r](const std::string& v) {
-             if (v != "visibility" && v != "navmesh" && v != "grid" && v != "finley")
-               return expects("--method", "visibility, navmesh, grid or finley", v);
+             if (v != "navmesh" && v != "finley" && !methods().find(v))
+               return expects("--method", "navmesh, finley or a registered method (" + methods().names(", ") + ")", v);
              r.method = v;
              return std::string();
            });
@@ -51,7 +54,7 @@ void addQueryOptions(CommandLine& cl, QueryRequest& r) {
 
 void requireSearchMethod(const QueryRequest& r, const std::string& command, bool corridor) {
   BadInput errors;
-  if (r.method != "visibility" && r.method != "navmesh") {
+  if (r.method == "finley") {
     if (command == "path")
       errors.lines.push_back("method '" + r.method +
                              "' runs only as a reference in polypath bench (use --method visibility, navmesh or grid)");
@@ -62,7 +65,8 @@ void requireSearchMethod(const QueryRequest& r, const std::string& command, bool
   }
   if (!r.node_placement.empty() && r.method != "navmesh")
     errors.lines.push_back(nodePlacementNeedsNavmesh(r.method));
-  if (corridor && (r.method != "navmesh" || r.node_placement.empty()))
+  const MethodEntry* method = methods().find(registryMethodName(r));
+  if (corridor && !(method && method->create()->funnel()))
     errors.lines.push_back(corridorNeedsTriangleAstar(r.method));
   if (!errors.lines.empty()) throw errors;
 }
