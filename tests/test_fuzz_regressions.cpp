@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "fuzz/fuzz_import_one.hpp"
 #include "fuzz/fuzz_one.hpp"
 #include "polypath/geom/map_validation.hpp"
 
@@ -44,10 +45,15 @@ std::vector<fs::path> inputs(const fs::path& folder, std::vector<fs::path>* open
   return files;
 }
 
+/// Runs one input file: a .json through runOne, any other extension through the
+/// importer of that extension (runImportOne).
 Result run(const fs::path& file) {
   INFO("input " << file.string());
   Result r;
-  REQUIRE_NOTHROW(r = runOne(readBytes(file)));
+  if (file.extension() == ".json")
+    REQUIRE_NOTHROW(r = runOne(readBytes(file)));
+  else
+    REQUIRE_NOTHROW(r = polypath::fuzz::runImportOne(file.extension().string(), readBytes(file)));
   return r;
 }
 
@@ -90,4 +96,32 @@ TEST_CASE("the fuzz runner reports a broken map as invalid, not as a finding", "
   const Result r = runOne("{\"version\": 1, \"polygons\": [{\"outer\": [[0,0],[4,0],[4,4],[0,4]]}], \"start\": [1,1], \"goal\": [3,3]}");
   CHECK(r.stage == Stage::Queried);
   CHECK(r.found == r.queries);
+}
+
+TEST_CASE("every importer's fuzz seeds run through import, validate and query without a finding", "[fuzz]") {
+  int folders = 0;
+  for (const auto& entry : fs::directory_iterator(kFuzz)) {
+    const std::string folder = entry.path().filename().string();
+    if (!entry.is_directory() || folder.rfind("corpus-", 0) != 0) continue;
+    ++folders;
+    const std::string extension = "." + folder.substr(7);
+    int queried = 0, refused = 0;
+    for (const fs::path& file : inputs(entry.path())) {
+      INFO(file.string());
+      REQUIRE(file.extension().string() == extension);  // a seed names its importer
+      const Result r = run(file);
+      // ok-* seeds import into valid maps that are queried; bad-* are refused.
+      if (file.filename().string().rfind("bad-", 0) == 0) {
+        CHECK(r.stage == Stage::ParseError);
+        ++refused;
+      } else {
+        CHECK(r.stage == Stage::Queried);
+        ++queried;
+      }
+    }
+    INFO(folder);
+    CHECK(queried >= 2);
+    CHECK(refused >= 2);
+  }
+  CHECK(folders >= 1);
 }

@@ -13,7 +13,7 @@
 #include "cli/cli_support.hpp"
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
-#include "cli/convert_mesh2.hpp"
+#include "polypath/convert/map_formats.hpp"
 #include "polypath/core/navmesh.hpp"
 #include "polypath/core/method.hpp"
 #include "polypath/formats/map_io.hpp"
@@ -205,7 +205,13 @@ int runBenchNavmesh(const std::vector<std::string>& args) {
       printProblem("skipped: " + (data / mesh).string() + " or its scenario is absent");
       continue;
     }
-    cases.push_back({fs::path(mesh).stem().string(), mapFromMeshFile(data / mesh), readScenario(data / scen, count)});
+    MapDocument doc;
+    try {
+      doc = importMap(data / mesh);
+    } catch (const Error& e) {
+      badInput(e.what());
+    }
+    cases.push_back({fs::path(mesh).stem().string(), std::move(doc), readScenario(data / scen, count)});
   }
 
   std::cout << "navmesh path length / optimal (visibility) length; miss = the corridor holds no optimal path\n";

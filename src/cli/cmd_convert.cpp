@@ -22,7 +22,7 @@
 #include "cli/cli_support.hpp"
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
-#include "cli/convert_mesh2.hpp"
+#include "polypath/convert/map_formats.hpp"
 #include "polypath/core/search.hpp"
 #include "polypath/formats/map_io.hpp"
 #include "polypath/formats/movingai.hpp"
@@ -41,8 +41,9 @@ constexpr const char* kConvertDescription =
     "  X.json -> Y.map    polygon map rasterized (a cell is free when its square is walkable);\n"
     "                     cell (0, 0) at the world origin when the map allows it (else a note),\n"
     "                     start and goal written to Y.map.scen (the .map format has neither)\n"
-    "  X.mesh -> Y.json   Polyanya mesh 2 -> polygon map (the union of the mesh's faces)\n"
-    "  X.json -> Y.mesh   polygon map -> mesh 2 (constrained Delaunay triangles)";
+    "  any other pair     between the polygon-map formats (map_formats.hpp): read by IN's\n"
+    "                     extension, written by OUT's. A .mesh is read as the union of its\n"
+    "                     faces and written as constrained Delaunay triangles (mesh 2)";
 
 struct ConvertRequest {
   fs::path in, out;
@@ -190,9 +191,28 @@ struct Conversion {
 const std::vector<Conversion> kConversions = {
     {".map", ".json", gridToPolygons},
     {".json", ".map", polygonsToGrid},
-    {".mesh", ".json", [](const ConvertRequest& r) { return convertMeshToMap(r.in, r.out); }},
-    {".json", ".mesh", [](const ConvertRequest& r) { return convertMapToMesh(r.in, r.out); }},
 };
+
+/// Any pair of polygon-map formats (map_formats.hpp): reads IN, writes OUT, says what.
+int convertMapFormats(const ConvertRequest& r) {
+  if (r.cell_size) badInput("--cell-size applies to .json -> .map only");
+  MapDocument doc;
+  try {
+    doc = importMap(r.in);
+    exportMap(doc, r.out);
+  } catch (const Error& e) {
+    badInput(e.what());
+  }
+  std::size_t holes = 0, vertices = 0;
+  for (const Polygon& p : doc.polygons) {
+    holes += p.holes.size();
+    vertices += p.outer.size();
+    for (const Ring& h : p.holes) vertices += h.size();
+  }
+  std::cout << "wrote " << r.out.string() << ": " << doc.polygons.size() << " polygons, " << holes << " holes, "
+            << vertices << " vertices (" << mapFormatFor(r.out)->name << ")\n";
+  return kExitOk;
+}
 
 }  // namespace
 
@@ -208,9 +228,11 @@ int runConvert(const std::vector<std::string>& args) {
   const std::string from = r.in.extension().string(), to = r.out.extension().string();
   for (const Conversion& c : kConversions)
     if (from == c.from && to == c.to) return c.run(r);
-  std::string known;
-  for (const Conversion& c : kConversions) known += std::string(known.empty() ? "" : ", ") + c.from + " -> " + c.to;
-  badInput("no conversion from '" + from + "' to '" + to + "' (known: " + known + ")");
+  const MapFormat* in = mapFormatFor(r.in);
+  const MapFormat* out = mapFormatFor(r.out);
+  if (in && in->parse && out && out->serialize) return convertMapFormats(r);
+  badInput("no conversion from '" + from + "' to '" + to + "': polypath reads " + mapFormatExtensions(false) +
+           " and .map, and writes " + mapFormatExtensions(true) + " and .map");
 }
 
 }  // namespace polypath::cli

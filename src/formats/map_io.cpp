@@ -300,7 +300,7 @@ MapDocument parseMap(std::string_view text, const std::string& source) {
 
 // [SECTION] Loading
 
-MapDocument loadMap(const fs::path& file, const LoadLimits& limits) {
+std::string readMapFile(const fs::path& file, const LoadLimits& limits) {
   const std::string name = file.string();
   auto fail = [&](const std::string& what) -> MapFileError { return MapFileError(name, "", name + ": " + what); };
 
@@ -333,7 +333,12 @@ MapDocument loadMap(const fs::path& file, const LoadLimits& limits) {
   }
   if (in.bad()) throw fail(std::string("cannot read: ") + std::strerror(errno));
   if (text.empty()) throw fail("file is empty");
+  return text;
+}
 
+MapDocument loadMap(const fs::path& file, const LoadLimits& limits) {
+  const std::string text = readMapFile(file, limits);
+  const std::string name = file.string();
   bool has_name = false;
   MapDocument doc = parseDocument(text, name, has_name);
   if (!has_name) doc.name = file.stem().string();  // an explicit "" stays empty

@@ -144,6 +144,11 @@ MapDocument parseMap(std::string_view text, const std::string& source = "<memory
 /// gets the file name without its extension.
 MapDocument loadMap(const std::filesystem::path& file, const LoadLimits& limits = {});
 
+/// The whole text of a map file of any format, read with loadMap's checks: MapFileError
+/// naming the file when it is missing, a folder, not a regular file, empty, unreadable or
+/// larger than `limits.max_bytes` (checked before and while reading).
+std::string readMapFile(const std::filesystem::path& file, const LoadLimits& limits = {});
+
 /// The map as pretty-printed JSON (format version 1, indent 1, one [x, y] per line),
 /// known keys first (format, version, name, units, polygons, start, goal, settings),
 /// then the unknown keys; an unknown key that collides with a known one is not written.
