@@ -4,6 +4,8 @@
 
 #include <cmath>
 
+#include "polypath/convert/map_formats.hpp"
+
 namespace polypath::editor {
 
 namespace {
@@ -39,8 +41,22 @@ bool Document::fileOperation(const std::filesystem::path& file, std::string* err
   }
 }
 
+bool Document::isNativeFile(const std::filesystem::path& file) {
+  const MapFormat* format = mapFormatFor(file);
+  return !format || format == &mapFormats().front();  // unknown extensions load as JSON
+}
+
 bool Document::openFile(const std::filesystem::path& file, std::string* error) {
-  return fileOperation(file, error, [&] { setDocument(loadMap(file), file); });
+  return fileOperation(file, error, [&] {
+    if (isNativeFile(file))
+      setDocument(loadMap(file), file);
+    else
+      setDocument(importMap(file), std::nullopt, true);
+  });
+}
+
+bool Document::exportFile(const std::filesystem::path& file, std::string* error) {
+  return fileOperation(file, error, [&] { exportMap(doc_, file); });
 }
 
 bool Document::saveFile(const std::filesystem::path& file, std::string* error) {

@@ -46,12 +46,21 @@ class Document {
   /// Replaces the document. `file` is where Save writes; none for a new document.
   /// `dirty`: the document differs from `file` (a recovered autosave). Tells Replaced.
   void setDocument(MapDocument doc, std::optional<std::filesystem::path> file = std::nullopt, bool dirty = false);
-  /// Loads a map file. On failure the current document stays, the error goes to
-  /// fileProblem() and (if given) `error`, and false is returned. Never throws.
+  /// Loads a map file of any format the convert layer reads (map_formats.hpp). A polypath
+  /// map (.json) becomes the current file; any other format is imported: the document has
+  /// no file yet (Save asks for one) and counts as unsaved. On failure the current
+  /// document stays, the error goes to fileProblem() and (if given) `error`, and false is
+  /// returned. Never throws.
   bool openFile(const std::filesystem::path& file, std::string* error = nullptr);
-  /// Saves the document atomically to `file`, which becomes the current file. On failure
-  /// the error goes to fileProblem() and `error` and false is returned. Never throws.
+  /// Saves the document atomically to `file` as a polypath map, and `file` becomes the
+  /// current file. On failure the error goes to fileProblem() and `error` and false is
+  /// returned. Never throws.
   bool saveFile(const std::filesystem::path& file, std::string* error = nullptr);
+  /// Writes the document in the format `file`'s extension names (exportMap), leaving the
+  /// current file and the unsaved state as they are. Errors as saveFile(). Never throws.
+  bool exportFile(const std::filesystem::path& file, std::string* error = nullptr);
+  /// True when `file` is a polypath map (.json) rather than a format to import or export.
+  static bool isNativeFile(const std::filesystem::path& file);
   /// Records a file problem (a map given on the command line that failed to load); an
   /// empty message clears it.
   void setFileProblem(const std::string& where, const std::string& message);

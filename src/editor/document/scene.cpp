@@ -45,6 +45,7 @@ void Scene::setDocument(MapDocument doc, std::optional<std::filesystem::path> fi
 bool Scene::openFile(const std::filesystem::path& file, std::string* error) { return doc_.openFile(file, error); }
 
 bool Scene::saveFile(const std::filesystem::path& file, std::string* error) { return doc_.saveFile(file, error); }
+bool Scene::exportFile(const std::filesystem::path& file, std::string* error) { return doc_.exportFile(file, error); }
 
 void Scene::setFileProblem(const std::string& where, const std::string& message) {
   doc_.setFileProblem(where, message);

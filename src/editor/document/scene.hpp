@@ -107,6 +107,9 @@ class Scene {
   /// Saves the document atomically to `file`, which becomes the current file. On failure
   /// the error goes to problems() and `error` and false is returned. Never throws.
   bool saveFile(const std::filesystem::path& file, std::string* error = nullptr);
+  /// Document::exportFile(): the map in the format of `file`'s extension; the current
+  /// file stays.
+  bool exportFile(const std::filesystem::path& file, std::string* error = nullptr);
   /// Records a file problem (for example a map given on the command line that failed to
   /// load) shown first in problems(); an empty message clears it.
   void setFileProblem(const std::string& where, const std::string& message);

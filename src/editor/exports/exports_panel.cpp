@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "editor/exports/exports.hpp"
+#include "polypath/convert/map_formats.hpp"
 #include "editor/panels/panel_widgets.hpp"
 #include "imgui.h"
 #include "imgui_stdlib.h"
@@ -38,6 +39,16 @@ bool exportSvg(const Scene& scene, UiState& ui, const std::filesystem::path& fil
   return true;
 }
 
+bool exportMapFile(Scene& scene, UiState& ui, const std::filesystem::path& file) {
+  std::string error;
+  if (!scene.exportFile(file, &error)) {
+    setStatus(ui, "Map not exported: " + error, true);
+    return false;
+  }
+  setStatus(ui, "Exported " + file.string() + " (" + mapFormatFor(file)->name + ")", false);
+  return true;
+}
+
 bool exportTrace(const Scene& scene, UiState& ui, const std::filesystem::path& file) {
   std::string error;
   const std::optional<nlohmann::ordered_json> trace = sceneTrace(scene, &error);
@@ -58,7 +69,7 @@ void exportMenu(Scene& scene, UiState& ui) {
     ImGui::OpenPopup("export");
   }
   remember(ui, "Export");
-  hint("Export a PNG of the canvas, an SVG of the scene, the search trace (Posthoc JSON) or a PNG per expansion.");
+  hint("Export a PNG of the canvas, an SVG of the scene, the map in another tool's format, the search trace (Posthoc JSON) or a PNG per expansion.");
   if (!ImGui::BeginPopup("export")) return;
   ImGui::TextUnformatted("File name (without extension):");
   ImGui::SetNextItemWidth(320);
@@ -73,6 +84,15 @@ void exportMenu(Scene& scene, UiState& ui) {
   if (ImGui::Selectable("Export SVG  (.svg)")) exportSvg(scene, ui, withSuffix(ui.export_name, ".svg"));
   remember(ui, "export svg");
   hint("The map and the layers shown now as a vector picture (as `polypath svg` draws it).");
+  // The map itself in the other tools' formats (map_formats.hpp), one entry each.
+  for (const MapFormat& format : mapFormats()) {
+    if (!format.serialize || &format == &mapFormats().front()) continue;
+    const std::string& ext = format.extensions.front();
+    if (ImGui::Selectable(("Export map as " + format.name + "  (" + ext + ")").c_str()))
+      exportMapFile(scene, ui, withSuffix(ui.export_name, ext.c_str()));
+    remember(ui, "export map " + ext.substr(1));
+  }
+  hint("The map (walkable polygons, holes, start and goal) for another tool; the document keeps its own file.");
   ImGui::BeginDisabled(!scene.search());
   if (ImGui::Selectable("Export search trace  (.trace.json)"))
     exportTrace(scene, ui, withSuffix(ui.export_name, ".trace.json"));

@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "polypath/convert/map_formats.hpp"
 #include "polypath/debug/layer_names.hpp"
 #include "editor/canvas/background.hpp"
 #include "editor/debugger/debugger_panel.hpp"
@@ -126,11 +127,15 @@ void filePart(Scene& scene, UiState& ui) {
     else
       ui.open_request = std::filesystem::path(ui.path_text);
   }
-  tip("Open the file named in the path field. Asks first when there are unsaved changes.");
+  tip(("Open the file named in the path field: a polypath map (.json), or import a map of another tool (" +
+       mapFormatExtensions(false) + "). Asks first when there are unsaved changes.")
+          .c_str());
   if (rowButton(ui, "Save", "Save", false)) saveDocument(scene, ui, false);
   tip("Save to the current file (Ctrl+S); a new map is saved to the path field.");
   if (rowButton(ui, "Save As", "Save As", false)) saveDocument(scene, ui, true);
-  tip("Save to the path in the path field (Ctrl+Shift+S); it becomes the current file.");
+  tip(("Save to the path in the path field (Ctrl+Shift+S); it becomes the current file. A path ending in " +
+       mapFormatExtensions(true) + " exports the map in that format instead.")
+          .c_str());
   if (rowButton(ui, "Recent", "Recent", false)) ImGui::OpenPopup("recent");
   tip("Recently opened and saved maps.");
   if (ImGui::BeginPopup("recent")) {
@@ -1081,13 +1086,19 @@ bool openDocument(Scene& scene, UiState& ui, const std::filesystem::path& file, 
     if (error_out) *error_out = error;
     return false;
   }
-  ui.path_text = file.string();
   ui.hovered = ui.dragged = Handle{};
   addRecent(ui, file);
-  if (scene.hasErrors())
-    setStatus(ui, "Opened " + file.string() + ": the map has problems (see the Problems tab).", true);
-  else
-    setStatus(ui, "Opened " + file.string(), false);
+  const std::string problems = scene.hasErrors() ? ": the map has problems (see the Problems tab)." : "";
+  if (Document::isNativeFile(file)) {
+    ui.path_text = file.string();
+    setStatus(ui, "Opened " + file.string() + problems, !problems.empty());
+  } else {
+    // An imported map is saved as a polypath map beside it: the path field proposes it.
+    ui.path_text = std::filesystem::path(file).replace_extension(".json").string();
+    setStatus(ui, "Imported " + file.string() + " (" + mapFormatFor(file)->name + ")" + problems +
+                      (problems.empty() ? "; Save writes it as " + ui.path_text : ""),
+              !problems.empty());
+  }
   return true;
 }
 
@@ -1104,6 +1115,15 @@ bool saveDocument(Scene& scene, UiState& ui, bool save_as) {
   if (!to) return false;
   const std::filesystem::path& target = *to;
   std::string error;
+  if (!Document::isNativeFile(target)) {  // "level.tmx": written in that format, the file stays
+    if (!scene.exportFile(target, &error)) {
+      setStatus(ui, "Could not export: " + error, true);
+      return false;
+    }
+    setStatus(ui, "Exported " + target.string() + " (" + mapFormatFor(target)->name + "); the map's own file is " +
+                      (scene.file() ? scene.file()->string() : std::string("not saved yet")), false);
+    return true;
+  }
   if (!scene.saveFile(target, &error)) {
     setStatus(ui, "Could not save: " + error, true);
     return false;
