@@ -108,8 +108,7 @@ class TiledReader {
     one.polygons.push_back(Polygon{ring, {}});
     for (const MapProblem& p : validateMap(one)) {
       if (p.severity != MapProblem::Severity::Error) continue;
-      const std::string point = p.place.vertex >= 0 ? " (at its point " + std::to_string(p.place.vertex) + ")" : "";
-      fail(o, std::string("its ") + tiledShapeName(o.shape) + " is not a simple shape" + point + ": " + p.what);
+      fail(o, std::string("its ") + tiledShapeName(o.shape) + " is not a simple shape: " + p.what);
     }
   }
 
