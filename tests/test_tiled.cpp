@@ -146,10 +146,11 @@ TEST_CASE("tiled: map -> .tmx/.tmj -> map gives the same rings, start and goal",
   islands.name = "islands";
   islands.polygons = {Polygon{{{0, 0}, {100, 0}, {100, 100}, {0, 100}}, {{{20, 20}, {80, 20}, {80, 80}, {20, 80}}}},
                       Polygon{{{30, 30}, {70, 30}, {70, 70}, {30, 70}}, {{{40, 40}, {60, 40}, {60, 60}}}},
-                      Polygon{{{45.5, 58}, {55.5, 58}, {50, 59}}, {}}};
+                      Polygon{{{52.5, 42.25}, {58.1, 42.7}, {57.9, 48.3}}, {}}};
   islands.start = Point{0.1, 0.30000000000000004};
   islands.goal = Point{35, 35};
   MapDocument digits;
+  digits.name = "digits";
   digits.polygons = {Polygon{{{0.1, 0.2}, {1e-7, 123.456}, {-3.14159265358979, 9.8765432109876}}, {}}};
   std::vector<MapDocument> docs = {loadMap(kMaps / "seed-demo.json"), loadMap(kMaps / "room-with-holes.json"),
                                    loadMap(kMaps / "two-areas.json"), loadMap(kMaps / "maze.json"), islands, digits};

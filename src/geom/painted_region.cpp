@@ -49,20 +49,24 @@ std::optional<std::vector<Polygon>> asDrawn(const std::vector<PaintedRing>& shap
       doc.polygons.push_back(Polygon{shapes[i].ring, {}});
       continue;
     }
+    // The container: the latest adding ring before it that covers it (painted on top).
     int container = -1;
-    for (std::size_t k = 0; k < i; ++k) {
-      if (!shapes[k].adds || !boxes[k].meets(boxes[i])) continue;
-      const bool covers = boxes[k].contains(boxes[i]) &&
-                          geos::covers(ctx, geometry[k].get(), geometry[i].get()) == geos::Tri::True;
-      if (covers && container < 0) {
+    for (std::size_t k = i; k-- > 0 && container < 0;)
+      if (shapes[k].adds && boxes[k].contains(boxes[i]) &&
+          geos::covers(ctx, geometry[k].get(), geometry[i].get()) == geos::Tri::True)
         container = static_cast<int>(k);
-        continue;
-      }
-      // Another earlier adding ring: the obstacle must not cut into it.
-      if (geos::relatePattern(ctx, geometry[k].get(), geometry[i].get(), "T********") != geos::Tri::False)
+    if (container < 0) return std::nullopt;
+    // Every other earlier adding ring, with the holes cut into it so far, must not meet
+    // the obstacle's inside: the obstacle would cut it too.
+    for (std::size_t k = 0; k < i; ++k) {
+      if (!shapes[k].adds || static_cast<int>(k) == container || !boxes[k].meets(boxes[i])) continue;
+      const Polygon& so_far = doc.polygons[static_cast<std::size_t>(polygon_of[k])];
+      std::vector<const Ring*> holes;
+      for (const Ring& h : so_far.holes) holes.push_back(&h);
+      const geos::Geometry painted = geos::polygon(ctx, so_far.outer, holes);
+      if (!painted || geos::relatePattern(ctx, painted.get(), geometry[i].get(), "T********") != geos::Tri::False)
         return std::nullopt;
     }
-    if (container < 0) return std::nullopt;
     doc.polygons[static_cast<std::size_t>(polygon_of[static_cast<std::size_t>(container)])].holes.push_back(shapes[i].ring);
   }
   for (const MapProblem& p : validateMap(doc))

@@ -22,9 +22,10 @@ struct PaintedRing {
 /// remains, as polygons with holes.
 ///
 /// Rings are kept as drawn when they already form the region: every removing ring lies
-/// inside exactly one adding ring painted before it and meets the inside of no other
-/// adding ring painted before it, and the polygons so formed (one per adding ring, in
-/// order, its removing rings as holes, in order) pass validateMap without errors. Then the
+/// inside an adding ring painted before it (the latest such ring is its polygon) and meets
+/// the inside of no other earlier adding ring as painted so far (its holes cut), and the
+/// polygons so formed (one per adding ring, in order, its removing rings as holes, in
+/// order) pass validateMap without errors. Then the
 /// result is exactly those polygons, vertex for vertex. Otherwise GEOS computes the region
 /// by unions and differences (each run of adding or removing rings united, then added or
 /// cut), and rings start and turn as GEOS gives them (closing vertex dropped); where
