@@ -206,7 +206,7 @@ TEST_CASE("tiled: a walkable polygon with obstacles inside keeps its rings as dr
   CHECK(doc.polygons[0].holes == std::vector<Ring>{{{50, 50}, {60, 50}, {60, 70}, {50, 70}}});
 }
 
-TEST_CASE("tiled: the layer's walkable property marks its objects; overlapping obstacles are united", "[tiled]") {
+TEST_CASE("tiled: the layer's walkable property marks its objects, and overlapping obstacles are united", "[tiled]") {
   const MapDocument doc = mapFormatFor("x.tmj")->parse(R"({"type": "map", "version": "1.10", "orientation": "orthogonal",
     "width": 10, "height": 10, "tilewidth": 10, "tileheight": 10, "layers": [
     {"type": "group", "offsetx": 5, "layers": [
