@@ -4,6 +4,8 @@ find_package(PkgConfig REQUIRED)
 find_package(nlohmann_json 3.10 REQUIRED)
 # CLI11 (libcli11-dev, header-only): the command line's options, parsing and --help.
 find_package(CLI11 2.1 REQUIRED)
+# pugixml (libpugixml-dev): Tiled's XML maps (.tmx), private to polypath_formats.
+find_package(pugixml REQUIRED)
 # GEOS C API (libgeos-dev): validity reasons and locations, relations between rings, for
 # map validation in polypath_geom. Debian ships geos.pc (module "geos") since 3.10.
 pkg_check_modules(GEOS REQUIRED IMPORTED_TARGET geos>=3.10)

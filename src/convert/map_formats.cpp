@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cctype>
 
+#include "polypath/convert/tiled_map.hpp"
 #include "polypath/formats/mesh2.hpp"
+#include "polypath/formats/tiled.hpp"
 #include "polypath/geom/map_validation.hpp"
 #include "polypath/geom/mesh_outline.hpp"
 #include "polypath/geom/navmesh_build.hpp"
@@ -59,6 +61,18 @@ std::vector<MapFormat> makeFormats() {
   f.push_back({"polypath map (JSON)", {".json"}, [](std::string_view t, const std::string& s) { return parseMap(t, s); },
                [](const MapDocument& d, const std::string&) { return serializeMap(d); }});
   f.push_back({"Polyanya mesh", {".mesh"}, parseMesh, serializeMesh});
+  f.push_back({"Tiled map (XML)", {".tmx"},
+               [](std::string_view t, const std::string& s) { return documentFromTiled(parseTmx(t, s), s); },
+               [](const MapDocument& d, const std::string& target) {
+                 validMap(d, target);
+                 return serializeTmx(tiledFromDocument(d));
+               }});
+  f.push_back({"Tiled map (JSON)", {".tmj"},
+               [](std::string_view t, const std::string& s) { return documentFromTiled(parseTmj(t, s), s); },
+               [](const MapDocument& d, const std::string& target) {
+                 validMap(d, target);
+                 return serializeTmj(tiledFromDocument(d));
+               }});
   return f;
 }
 

@@ -84,25 +84,6 @@ bool operator==(const MapDocument& a, const MapDocument& b) {
 
 namespace {
 
-// A short description of a JSON value for "expected X, got Y" messages.
-std::string describeValue(const json& v) {
-  switch (v.type()) {
-    case json::value_t::null: return "null";
-    case json::value_t::boolean: return v.get<bool>() ? "true" : "false";
-    case json::value_t::string: {
-      std::string s = v.dump(-1, ' ', false, json::error_handler_t::replace);
-      if (s.size() > 40) s = s.substr(0, 37) + "...\"";
-      return "the string " + s;
-    }
-    case json::value_t::array: return "an array of " + std::to_string(v.size()) + " elements";
-    case json::value_t::object: return "an object";
-    case json::value_t::number_integer:
-    case json::value_t::number_unsigned:
-    case json::value_t::number_float: return "the number " + v.dump();
-    default: return v.type_name();
-  }
-}
-
 // JSON pointer of a key: "~" and "/" escaped as RFC 6901 says.
 std::string childPointer(const std::string& parent, const std::string& key) {
   return parent + "/" + json_syntax::escapePointerToken(key);
@@ -125,7 +106,7 @@ class DocumentReader {
   }
 
   [[noreturn]] void typeError(const std::string& pointer, const std::string& expected, const json& got) const {
-    fail(pointer, "expected " + expected + ", got " + describeValue(got));
+    fail(pointer, "expected " + expected + ", got " + json_syntax::describeValue(got));
   }
 
   double number(const json& v, const std::string& pointer, const char* expected) const {
