@@ -42,7 +42,7 @@ double polygonsArea(const std::vector<Polygon>& polys) {
 }  // namespace
 
 TEST_CASE("mesh2: the format's example parses into two neighbouring triangles", "[mesh2]") {
-  const Mesh2 m = parseMesh2(kExample);
+  const Mesh2 m = parseMesh(kExample);
   REQUIRE(m.vertices.size() == 4);
   REQUIRE(m.polygons.size() == 2);
   CHECK(m.vertices[1] == Point{1.5, 0});
@@ -59,15 +59,15 @@ TEST_CASE("mesh2: the format's example parses into two neighbouring triangles", 
 }
 
 TEST_CASE("mesh2: errors name the file, the line and the field", "[mesh2]") {
-  CHECK_THROWS_WITH(parseMesh2("mesh\n3\n", "a.mesh"), Catch::Contains("a.mesh:2") && Catch::Contains("version 3"));
-  CHECK_THROWS_WITH(parseMesh2("nav\n2\n", "a.mesh"), Catch::Contains("a.mesh:1") && Catch::Contains("\"mesh\""));
-  CHECK_THROWS_WITH(parseMesh2("mesh\n2\n1 0\n0 x 0\n", "a.mesh"),
+  CHECK_THROWS_WITH(parseMesh("mesh\n4\n", "a.mesh"), Catch::Contains("a.mesh:2") && Catch::Contains("version 4"));
+  CHECK_THROWS_WITH(parseMesh("nav\n2\n", "a.mesh"), Catch::Contains("a.mesh:1") && Catch::Contains("\"mesh\""));
+  CHECK_THROWS_WITH(parseMesh("mesh\n2\n1 0\n0 x 0\n", "a.mesh"),
                     Catch::Contains("a.mesh:4") && Catch::Contains("vertex 0 y"));
-  CHECK_THROWS_WITH(parseMesh2("mesh\n2\n3 1\n0 0 0\n1 0 0\n0 1 0\n3 0 1 5 -1 -1 -1\n", "a.mesh"),
+  CHECK_THROWS_WITH(parseMesh("mesh\n2\n3 1\n0 0 0\n1 0 0\n0 1 0\n3 0 1 5 -1 -1 -1\n", "a.mesh"),
                     Catch::Contains("a.mesh:7") && Catch::Contains("polygon 0 vertex index is 5"));
-  CHECK_THROWS_WITH(parseMesh2("mesh\n2\n3 1\n0 0 0\n1 0 0\n", "a.mesh"), Catch::Contains("ends"));
-  CHECK_THROWS_WITH(parseMesh2(std::string(kExample) + "7\n", "a.mesh"), Catch::Contains("unexpected content"));
-  CHECK_THROWS_AS(loadMesh2("/nonexistent/x.mesh"), MeshFileError);
+  CHECK_THROWS_WITH(parseMesh("mesh\n2\n3 1\n0 0 0\n1 0 0\n", "a.mesh"), Catch::Contains("ends"));
+  CHECK_THROWS_WITH(parseMesh(std::string(kExample) + "7\n", "a.mesh"), Catch::Contains("unexpected content"));
+  CHECK_THROWS_AS(loadMesh("/nonexistent/x.mesh"), MeshFileError);
 }
 
 TEST_CASE("mesh2: a polygon map exported and read back covers the same region", "[mesh2]") {
@@ -75,7 +75,7 @@ TEST_CASE("mesh2: a polygon map exported and read back covers the same region", 
                                 {{{2, 2}, {4, 2}, {4, 4}, {2, 4}}, {{6, 5}, {8, 5}, {7, 8}}}}});
   const NavMesh built = buildNavMesh(map);
   const Mesh2 out = mesh2FromNavMesh(built);
-  const Mesh2 back = parseMesh2(serializeMesh2(out));
+  const Mesh2 back = parseMesh(serializeMesh2(out));
   CHECK(back.vertices == out.vertices);
   CHECK(back.polygons == out.polygons);
   CHECK(back.neighbours == out.neighbours);
@@ -112,7 +112,7 @@ TEST_CASE("mesh2: Polyanya's meshes load, with the file's adjacency", "[mesh2]")
       continue;
     }
     INFO(file);
-    const Mesh2 m = loadMesh2(file);
+    const Mesh2 m = loadMesh(file);
     const NavMesh nav = navMeshFromMesh2(m);
     REQUIRE(nav.faces().size() == m.polygons.size());
     // The neighbours found through shared edges are exactly the file's p[] lists.

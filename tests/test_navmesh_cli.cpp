@@ -69,7 +69,7 @@ TEST_CASE("cli: convert a map to mesh 2 and back", "[navmesh][cli][mesh2]") {
   test::TempDir dir("navmesh-convert");
   const fs::path mesh = dir.path / "m.mesh", back = dir.path / "m.json";
   REQUIRE(runPolypath("convert " + map.string() + " " + mesh.string()).first == 0);
-  const Mesh2 m = loadMesh2(mesh);
+  const Mesh2 m = loadMesh(mesh);
   const NavMesh nav = navMeshFromMesh2(m);
   CHECK(nav.area() == Approx(176.0).epsilon(1e-12));
   REQUIRE(runPolypath("convert " + mesh.string() + " " + back.string()).first == 0);

@@ -36,7 +36,7 @@ std::vector<std::pair<Point, Point>> scenQueries(const fs::path& file) {
 /// Runs every query of `scen` on `mesh_file` with Polyanya and with the visibility method
 /// on the converted map; returns the number of queries compared.
 int compare(const fs::path& mesh_file, const fs::path& scen, std::size_t limit = 1000) {
-  const Mesh2 m2 = loadMesh2(mesh_file);
+  const Mesh2 m2 = loadMesh(mesh_file);
   const NavMesh mesh = navMeshFromMesh2(m2);
   const PolyanyaMesh pmesh(mesh);
   const PolygonMap map(polygonsFromMesh2(m2));
@@ -76,7 +76,7 @@ TEST_CASE("polyanya on dharabor's edge-case meshes equals the visibility method"
   CHECK(compared == 8);
   // Rotated by 45 degrees in doubles, its straight angles are no longer exactly straight:
   // one face is (barely) not convex, and the mesh is refused with the face named.
-  CHECK_THROWS_WITH(navMeshFromMesh2(loadMesh2(dir / "meshes/tests/bad-collinear2-rot45.mesh")),
+  CHECK_THROWS_WITH(navMeshFromMesh2(loadMesh(dir / "meshes/tests/bad-collinear2-rot45.mesh")),
                     Catch::Contains("face 1") && Catch::Contains("not convex"));
 }
 
@@ -96,7 +96,7 @@ TEST_CASE("polyanya on aurora-merged equals the published Euclidean optima, reus
     WARN("skipped: " << dir << " is absent");
     return;
   }
-  const NavMesh mesh = navMeshFromMesh2(loadMesh2(dir / "meshes/v2/aurora-merged.mesh"));
+  const NavMesh mesh = navMeshFromMesh2(loadMesh(dir / "meshes/v2/aurora-merged.mesh"));
   const PolyanyaMesh pmesh(mesh);
   struct Row {
     Point start, goal;

@@ -1,5 +1,5 @@
 // bench_polyanya.cpp: `polypath bench polyanya [--mesh F.mesh --scen F.scen] [--queries N]`:
-// Polyanya (polyanya.hpp) on Polyanya's own mesh 2 files, loaded directly as a NavMesh,
+// Polyanya (polyanya.hpp) on Polyanya's own mesh 2 or mesh 3 files, loaded directly as a NavMesh,
 // with their scenario queries: load time, per-query thread CPU time (median, p90, p99,
 // mean), expansions, and on Aurora every length checked against the Euclidean optima of
 // polyanya/vleue/aurora-euclidean.tsv.
@@ -25,7 +25,7 @@ namespace fs = std::filesystem;
 
 void benchOne(const fs::path& mesh_file, const fs::path& scen_file, int limit, const fs::path& optima_file) {
   const double t0 = threadMicros();
-  const NavMesh mesh = navMeshFromMesh2(loadMesh2(mesh_file));
+  const NavMesh mesh = navMeshFromMesh2(loadMesh(mesh_file));
   const PolyanyaMesh pmesh(mesh);
   const double load_ms = (threadMicros() - t0) * 1e-3;
   const std::vector<BenchQuery> all = loadScenarioQueries(scen_file);
@@ -79,8 +79,8 @@ int runBenchPolyanya(const std::vector<std::string>& args) {
   CommandLine cl("bench polyanya", "polypath bench polyanya [--mesh F.mesh --scen F.scen] [--data DIR] [--queries N]",
                  "", 22);
   cl.value("--mesh", "F.mesh",
-           "one Polyanya mesh 2 file (with --scen); default: the vleue meshes\n"
-           "aurora, aurora-merged, arena, arena-merged with their scenarios",
+           "one Polyanya mesh 2 or mesh 3 file (with --scen); default: the vleue\n"
+           "meshes aurora, aurora-merged, arena, arena-merged with their scenarios",
            textReader(mesh));
   cl.value("--scen", "F.scen", "its MovingAI scenario (start and goal used as points)", textReader(scen));
   cl.value("--data", "DIR", "the shared data folder (default: ../shared/data)", textReader(data_dir));

@@ -42,8 +42,11 @@ constexpr const char* kConvertDescription =
     "                     cell (0, 0) at the world origin when the map allows it (else a note),\n"
     "                     start and goal written to Y.map.scen (the .map format has neither)\n"
     "  any other pair     between the polygon-map formats (map_formats.hpp): read by IN's\n"
-    "                     extension, written by OUT's. A .mesh is read as the union of its\n"
-    "                     faces and written as constrained Delaunay triangles (mesh 2)";
+    "                     extension, written by OUT's. A .mesh (mesh 2 or 3) is read as the\n"
+    "                     union of its traversable faces and written as constrained Delaunay\n"
+    "                     triangles (mesh 2). A .geojson is read from its Polygon and\n"
+    "                     MultiPolygon geometries (holes kept) and written as a\n"
+    "                     FeatureCollection";
 
 struct ConvertRequest {
   fs::path in, out;

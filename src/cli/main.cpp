@@ -32,7 +32,8 @@ constexpr const char* kCommandsHead =
     "  scen FILE.scen       run a Moving AI scenario file and compare with its optimal lengths\n"
     "  convert IN OUT       between map formats: X.map -> Y.json (grid traced into polygons),\n"
     "                       X.json -> Y.map (polygon map rasterized), X.mesh -> Y.json\n"
-    "                       (Polyanya mesh 2 as a polygon map), X.json -> Y.mesh\n"
+    "                       (Polyanya mesh 2 or 3 as a polygon map), X.json -> Y.mesh,\n"
+    "                       X.geojson <-> Y.json\n"
     "  bench [SET]          benchmark tables (bench --help describes each set); sets:\n"
     "                       ";
 

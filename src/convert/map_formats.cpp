@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "polypath/convert/tiled_map.hpp"
+#include "polypath/formats/geojson.hpp"
 #include "polypath/formats/mesh2.hpp"
 #include "polypath/formats/tiled.hpp"
 #include "polypath/geom/map_validation.hpp"
@@ -35,10 +36,10 @@ PolygonMap validMap(const MapDocument& doc, const std::string& target) {
   }
 }
 
-MapDocument parseMesh(std::string_view text, const std::string& source) {
+MapDocument parseMeshMap(std::string_view text, const std::string& source) {
   MapDocument doc;
   try {
-    doc.polygons = polygonsFromMesh2(parseMesh2(text, source));
+    doc.polygons = polygonsFromMesh2(parseMesh(text, source));
   } catch (const GeometryError& e) {
     throw MapFileError(source, "", source + ": " + e.what());
   }
@@ -56,11 +57,30 @@ std::string serializeMesh(const MapDocument& doc, const std::string& target) {
   }
 }
 
+/// GeoJSON read and validated: the first error found by validateMap is refused with the
+/// JSON pointer of its place in the GeoJSON (a self-crossing ring names its vertex).
+MapDocument parseGeoJsonMap(std::string_view text, const std::string& source) {
+  GeoJsonMap m = parseGeoJson(text, source);
+  for (const MapProblem& p : validateMap(m.doc)) {
+    if (p.severity != MapProblem::Severity::Error) continue;
+    std::string pointer = m.pointerOf(p.place);
+    if (pointer.empty() && p.where.rfind("/start", 0) == 0) pointer = m.start_pointer;
+    if (pointer.empty() && p.where.rfind("/goal", 0) == 0) pointer = m.goal_pointer;
+    throw MapFileError(source, pointer, source + ": " + (pointer.empty() ? std::string("top level") : pointer) + ": " + p.what);
+  }
+  return std::move(m.doc);
+}
+
+std::string serializeGeoJsonMap(const MapDocument& doc, const std::string& target) {
+  validMap(doc, target);
+  return serializeGeoJson(doc);
+}
+
 std::vector<MapFormat> makeFormats() {
   std::vector<MapFormat> f;
   f.push_back({"polypath map (JSON)", {".json"}, [](std::string_view t, const std::string& s) { return parseMap(t, s); },
                [](const MapDocument& d, const std::string&) { return serializeMap(d); }});
-  f.push_back({"Polyanya mesh", {".mesh"}, parseMesh, serializeMesh});
+  f.push_back({"Polyanya mesh", {".mesh"}, parseMeshMap, serializeMesh});
   f.push_back({"Tiled map (XML)", {".tmx"},
                [](std::string_view t, const std::string& s) { return documentFromTiled(parseTmx(t, s), s); },
                [](const MapDocument& d, const std::string& target) {
@@ -73,6 +93,7 @@ std::vector<MapFormat> makeFormats() {
                  validMap(d, target);
                  return serializeTmj(tiledFromDocument(d));
                }});
+  f.push_back({"GeoJSON", {".geojson"}, parseGeoJsonMap, serializeGeoJsonMap});
   return f;
 }
 

@@ -10,8 +10,7 @@
 //
 // Validation (validateMap) lives in map_validation.cpp.
 #include "polypath/formats/map_io.hpp"
-#include "formats/json_duplicates.hpp"
-#include "formats/json_syntax.hpp"
+#include "formats/json_values.hpp"
 
 #include <algorithm>
 #include <array>
@@ -33,6 +32,9 @@ namespace polypath {
 namespace fs = std::filesystem;
 using nlohmann::json;
 using nlohmann::ordered_json;
+using json_syntax::childPointer;
+using json_syntax::describeValue;
+using json_syntax::numberJson;
 
 namespace {
 
@@ -84,15 +86,6 @@ bool operator==(const MapDocument& a, const MapDocument& b) {
 
 namespace {
 
-// JSON pointer of a key: "~" and "/" escaped as RFC 6901 says.
-std::string childPointer(const std::string& parent, const std::string& key) {
-  return parent + "/" + json_syntax::escapePointerToken(key);
-}
-
-std::string childPointer(const std::string& parent, std::size_t index) {
-  return parent + "/" + std::to_string(index);
-}
-
 // [SECTION] Parsing
 
 // Reads one JSON document into a MapDocument; every error names `source` and a pointer.
@@ -106,7 +99,7 @@ class DocumentReader {
   }
 
   [[noreturn]] void typeError(const std::string& pointer, const std::string& expected, const json& got) const {
-    fail(pointer, "expected " + expected + ", got " + json_syntax::describeValue(got));
+    fail(pointer, "expected " + expected + ", got " + describeValue(got));
   }
 
   double number(const json& v, const std::string& pointer, const char* expected) const {
@@ -255,21 +248,7 @@ class DocumentReader {
 };
 
 MapDocument parseDocument(std::string_view text, const std::string& source, bool& has_name) {
-  json root;
-  try {
-    root = json::parse(text.begin(), text.end());
-  } catch (const json::parse_error& e) {
-    throw MapFileError(source, "", json_syntax::syntaxError(source, text, e));
-  } catch (const json::out_of_range& e) {
-    throw MapFileError(source, "", json_syntax::numberError(source, text, e));
-  }
-  // nlohmann keeps the last of two equal keys without a word: the file's author may mean
-  // the first. Found with nlohmann's SAX interface on the text just parsed.
-  if (const auto dup = json_syntax::firstDuplicateKey(text))
-    throw MapFileError(source, dup->pointer,
-                       source + ": " + dup->pointer + ": \"" + dup->key +
-                           "\" is given twice in the same object; only one can count, so remove the other");
-  return DocumentReader(source).document(root, has_name);
+  return DocumentReader(source).document(json_syntax::parseMapJson(text, source), has_name);
 }
 
 }  // namespace
@@ -330,14 +309,6 @@ MapDocument loadMap(const fs::path& file, const LoadLimits& limits) {
 
 namespace {
 
-// Whole numbers as integers ("15" rather than "15.0"), everything else as the shortest
-// double that reads back exactly (nlohmann's default). -0.0 keeps its sign.
-ordered_json numberJson(double v) {
-  if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 9007199254740992.0 && !(v == 0.0 && std::signbit(v)))
-    return static_cast<std::int64_t>(v);
-  return v;
-}
-
 ordered_json pointJson(Point p) { return ordered_json::array({numberJson(p.x), numberJson(p.y)}); }
 
 ordered_json ringJson(const Ring& r) {
@@ -351,47 +322,6 @@ void appendExtras(ordered_json& out, const json& extra) {
   if (!extra.is_object()) return;
   for (const auto& [key, value] : extra.items())
     if (!out.contains(key)) out[key] = ordered_json(value);
-}
-
-bool isScalar(const ordered_json& v) { return !v.is_array() && !v.is_object(); }
-
-std::string scalarText(const ordered_json& v) { return v.dump(-1, ' ', false, ordered_json::error_handler_t::replace); }
-
-// Pretty printer with indent 1 that keeps arrays of scalars (points) on one line.
-void writeJson(std::string& out, const ordered_json& v, int depth) {
-  const std::string inner(static_cast<std::size_t>(depth + 1), ' ');
-  if (v.is_array()) {
-    if (v.empty()) {
-      out += "[]";
-    } else if (std::all_of(v.begin(), v.end(), isScalar)) {
-      out += '[';
-      for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + scalarText(v[i]);
-      out += ']';
-    } else {
-      out += "[\n";
-      for (std::size_t i = 0; i < v.size(); ++i) {
-        out += inner;
-        writeJson(out, v[i], depth + 1);
-        out += i + 1 < v.size() ? ",\n" : "\n";
-      }
-      out += std::string(static_cast<std::size_t>(depth), ' ') + "]";
-    }
-  } else if (v.is_object()) {
-    if (v.empty()) {
-      out += "{}";
-      return;
-    }
-    out += "{\n";
-    std::size_t i = 0;
-    for (const auto& [key, value] : v.items()) {
-      out += inner + scalarText(ordered_json(key)) + ": ";
-      writeJson(out, value, depth + 1);
-      out += ++i < v.size() ? ",\n" : "\n";
-    }
-    out += std::string(static_cast<std::size_t>(depth), ' ') + "}";
-  } else {
-    out += scalarText(v);
-  }
 }
 
 }  // namespace
@@ -433,10 +363,7 @@ std::string serializeMap(const MapDocument& doc) {
   root["settings"] = std::move(settings);
   appendExtras(root, doc.extra);
 
-  std::string out;
-  writeJson(out, root, 0);
-  out += '\n';
-  return out;
+  return json_syntax::prettyJson(root);
 }
 
 // [SECTION] Atomic saving

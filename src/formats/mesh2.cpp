@@ -1,4 +1,5 @@
-// mesh2.cpp: Polyanya mesh 2 parsing, writing, and conversion to NavMesh and polygons.
+// mesh2.cpp: Polyanya mesh 2 and mesh 3 parsing (one reader, the version picks the record
+// layout), mesh 2 writing, and conversion to NavMesh.
 #include "polypath/formats/mesh2.hpp"
 
 #include <algorithm>
@@ -31,7 +32,9 @@ class Tokens {
     skip();
     if (pos_ >= text_.size()) fail("the file ends where " + std::string(what) + " was expected");
     const std::size_t begin = pos_;
-    while (pos_ < text_.size() && !std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
+    while (pos_ < text_.size() && !std::isspace(static_cast<unsigned char>(text_[pos_])) &&
+           text_.compare(pos_, 2, "//") != 0)
+      ++pos_;
     return text_.substr(begin, pos_ - begin);
   }
   double number(const std::string& what) {
@@ -54,9 +57,16 @@ class Tokens {
   }
 
  private:
+  // Skips whitespace and "//" comments (to the end of their line).
   void skip() {
-    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) {
-      if (text_[pos_] == '\n') ++line_;
+    while (pos_ < text_.size()) {
+      const char c = text_[pos_];
+      if (c == '/' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '/') {
+        while (pos_ < text_.size() && text_[pos_] != '\n') ++pos_;
+        continue;
+      }
+      if (!std::isspace(static_cast<unsigned char>(c))) break;
+      if (c == '\n') ++line_;
       ++pos_;
     }
   }
@@ -68,46 +78,80 @@ class Tokens {
 
 constexpr long kMaxCount = 50'000'000;
 
-}  // namespace
-
-Mesh2 parseMesh2(std::string_view text, const std::string& source) {
-  Tokens in(text, source);
-  if (in.next("the header \"mesh\"") != "mesh") in.fail("not a mesh file: the first word must be \"mesh\"");
-  const long version = in.integer("the version", 0, 1000);
-  if (version != 2) in.fail("mesh version " + std::to_string(version) + " is not supported (only version 2)");
-  const long nv = in.integer("the vertex count V", 0, kMaxCount);
-  const long np = in.integer("the polygon count P", 0, kMaxCount);
-  Mesh2 mesh;
-  mesh.vertices.reserve(nv);
+/// Mesh 2 vertex records "x y n p[0..n-1]", or mesh 3's "x y".
+void readVertices(Tokens& in, Mesh2& mesh, long nv, long np) {
+  mesh.vertices.reserve(static_cast<std::size_t>(nv));
+  mesh.vertex_polygons.resize(static_cast<std::size_t>(nv));
   for (long i = 0; i < nv; ++i) {
-    const std::string what = "vertex " + std::to_string(i);
+    const std::string what = "vertex " + std::to_string(mesh.version == 3 ? i + 1 : i);
     const double x = in.number(what + " x");
     const double y = in.number(what + " y");
     mesh.vertices.push_back({x, y});
+    if (mesh.version == 3) continue;
     const long n = in.integer(what + " neighbour count", 0, np + nv + 16);
-    std::vector<int> around;
+    auto& around = mesh.vertex_polygons[static_cast<std::size_t>(i)];
     for (long k = 0; k < n; ++k) around.push_back(static_cast<int>(in.integer(what + " neighbour polygon", -1, np - 1)));
-    mesh.vertex_polygons.push_back(std::move(around));
   }
+}
+
+/// Mesh 2 polygon records "n v[0..n-1] p[0..n-1]", or mesh 3's face records
+/// "t n v[1..n] p[1..n]" (ids from 1, negative p for constrained edges), stored from 0.
+void readPolygons(Tokens& in, Mesh2& mesh, long nv, long np) {
+  const bool v3 = mesh.version == 3;
+  const long base = v3 ? 1 : 0;  // the file's first id
+  std::vector<std::vector<long>> across;  // mesh 3: the file's p[] as written
   for (long i = 0; i < np; ++i) {
-    const std::string what = "polygon " + std::to_string(i);
+    const std::string what = (v3 ? "face " : "polygon ") + std::to_string(i + base);
+    mesh.traversable.push_back(!v3 || in.integer(what + " traversable flag", 0, 1) == 1);
     const long n = in.integer(what + " vertex count", 3, nv);
     std::vector<int> v, p;
-    for (long k = 0; k < n; ++k) v.push_back(static_cast<int>(in.integer(what + " vertex index", 0, nv - 1)));
-    for (long k = 0; k < n; ++k) p.push_back(static_cast<int>(in.integer(what + " neighbour", -1, np - 1)));
+    std::vector<long> raw;
+    for (long k = 0; k < n; ++k) v.push_back(static_cast<int>(in.integer(what + " vertex index", base, nv - 1 + base) - base));
+    for (long k = 0; k < n; ++k) {
+      if (v3) raw.push_back(in.integer(what + " neighbour", -np, np));
+      else p.push_back(static_cast<int>(in.integer(what + " neighbour", -1, np - 1)));
+    }
     mesh.polygons.push_back(std::move(v));
     mesh.neighbours.push_back(std::move(p));
+    if (v3) across.push_back(std::move(raw));
   }
-  if (!in.atEnd()) in.fail("unexpected content after the " + std::to_string(np) + " polygons");
+  // Mesh 3: a positive id is a crossable edge; keep it when the face across is walkable.
+  for (std::size_t f = 0; f < across.size(); ++f)
+    for (long k : across[f]) {
+      const bool crossable = k > 0 && mesh.traversable[static_cast<std::size_t>(k - 1)];
+      mesh.neighbours[f].push_back(crossable ? static_cast<int>(k - 1) : -1);
+    }
+}
+
+}  // namespace
+
+std::size_t Mesh2::traversableCount() const {
+  return static_cast<std::size_t>(std::count(traversable.begin(), traversable.end(), true));
+}
+
+Mesh2 parseMesh(std::string_view text, const std::string& source) {
+  Tokens in(text, source);
+  if (in.next("the header \"mesh\"") != "mesh") in.fail("not a mesh file: the first word must be \"mesh\"");
+  const long version = in.integer("the version", 0, 1000);
+  if (version != 2 && version != 3)
+    in.fail("mesh version " + std::to_string(version) + " is not supported (only versions 2 and 3)");
+  Mesh2 mesh;
+  mesh.version = static_cast<int>(version);
+  const long nv = in.integer("the vertex count V", 0, kMaxCount);
+  const long np = in.integer(version == 3 ? "the face count F" : "the polygon count P", 0, kMaxCount);
+  readVertices(in, mesh, nv, np);
+  readPolygons(in, mesh, nv, np);
+  if (!in.atEnd())
+    in.fail("unexpected content after the " + std::to_string(np) + (version == 3 ? " faces" : " polygons"));
   return mesh;
 }
 
-Mesh2 loadMesh2(const std::filesystem::path& file) {
+Mesh2 loadMesh(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
   if (!in) throw MeshFileError(file.string() + ": cannot open the file");
   std::ostringstream text;
   text << in.rdbuf();
-  return parseMesh2(text.str(), file.string());
+  return parseMesh(text.str(), file.string());
 }
 
 // [SECTION] Conversions
@@ -115,13 +159,15 @@ Mesh2 loadMesh2(const std::filesystem::path& file) {
 NavMesh navMeshFromMesh2(const Mesh2& mesh) {
   std::vector<NavMesh::FaceInput> faces;
   faces.reserve(mesh.polygons.size());
-  for (const auto& poly : mesh.polygons) faces.push_back({poly, 0});
+  for (std::size_t p = 0; p < mesh.polygons.size(); ++p)
+    if (p >= mesh.traversable.size() || mesh.traversable[p]) faces.push_back({mesh.polygons[p], 0});
   return NavMesh(mesh.vertices, std::move(faces));
 }
 
 Mesh2 mesh2FromNavMesh(const NavMesh& nav) {
   Mesh2 mesh;
   mesh.vertices = nav.vertices();
+  mesh.traversable.assign(nav.faces().size(), true);
   struct Incident {
     double angle;
     int face;
@@ -160,6 +206,8 @@ Mesh2 mesh2FromNavMesh(const NavMesh& nav) {
 }
 
 std::string serializeMesh2(const Mesh2& mesh) {
+  if (mesh.traversableCount() != mesh.traversable.size())
+    throw std::invalid_argument("serializeMesh2: mesh 2 lists traversable polygons only");
   std::string s = "mesh\n2\n" + std::to_string(mesh.vertices.size()) + " " + std::to_string(mesh.polygons.size()) + "\n";
   for (std::size_t v = 0; v < mesh.vertices.size(); ++v) {
     s += io_text::formatNumber(mesh.vertices[v].x) + " " + io_text::formatNumber(mesh.vertices[v].y) + " ";

@@ -11,6 +11,7 @@ std::vector<Polygon> polygonsFromMesh2(const Mesh2& mesh) {
   geos::Context ctx;
   std::vector<GEOSGeometry*> parts;
   for (std::size_t i = 0; i < mesh.polygons.size(); ++i) {
+    if (i < mesh.traversable.size() && !mesh.traversable[i]) continue;  // an obstacle face
     Ring ring;
     for (int v : mesh.polygons[i]) ring.push_back(mesh.vertices[v]);
     geos::Geometry g = geos::polygon(ctx, ring);

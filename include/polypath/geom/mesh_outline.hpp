@@ -8,8 +8,9 @@
 
 namespace polypath {
 
-/// The walkable region the faces cover, as polygons with holes: the union of all faces
-/// (GEOSUnaryUnion_r). Throws GeometryError when GEOS fails.
+/// The walkable region the faces cover, as polygons with holes: the union of the
+/// traversable faces (GEOSUnaryUnion_r); mesh 3's non-traversable faces are obstacles and
+/// left out. Throws GeometryError when GEOS fails.
 std::vector<Polygon> polygonsFromMesh2(const Mesh2& mesh);
 
 }  // namespace polypath
