@@ -76,7 +76,7 @@ TEST_CASE("cli query: a plain query file answers each line, refused ones with th
                             Contains("method     polyanya (") && Contains("queries per second"));
 }
 
-TEST_CASE("cli query: a fifth column is a Euclidean optimum that must match; a .scen's octile optimum bounds the length",
+TEST_CASE("cli query: a fifth column is a Euclidean optimum that must match, a .scen's octile optimum bounds the length",
           "[cli][query]") {
   polypath::test::TempDir dir("cli-query-optima");
   // 34.8619 printed with 4 decimals matches within half a unit of its last digit; 30 does not.
