@@ -1,7 +1,7 @@
 // json_syntax.hpp: messages for JSON text nlohmann cannot read, naming the file, the line
 // and column and what is wrong ("maps/a.json:3:15: not valid JSON: syntax error ...").
-// Shared by the map, lesson and Tiled JSON loaders, with describeValue for "expected X,
-// got Y" messages. Internal to polypath_io: not installed.
+// Shared by the map, lesson, GeoJSON and Tiled JSON loaders. Internal to polypath_io: not
+// installed.
 #pragma once
 
 #include <algorithm>
@@ -56,27 +56,6 @@ inline std::string numberError(const std::string& source, std::string_view text,
   const std::size_t at = number.empty() ? std::string_view::npos : text.find(number);
   const std::string place = at == std::string_view::npos ? "" : ":" + lineColumn(text, at);
   return source + place + ": number " + number + " is too large for a double; use values below 1.7e308";
-}
-
-/// A short description of a JSON value for "expected X, got Y" messages: "null",
-/// "the string \"abc\"", "an array of 3 elements", "the number 2.5", ...
-inline std::string describeValue(const nlohmann::json& v) {
-  using nlohmann::json;
-  switch (v.type()) {
-    case json::value_t::null: return "null";
-    case json::value_t::boolean: return v.get<bool>() ? "true" : "false";
-    case json::value_t::string: {
-      std::string s = v.dump(-1, ' ', false, json::error_handler_t::replace);
-      if (s.size() > 40) s = s.substr(0, 37) + "...\"";
-      return "the string " + s;
-    }
-    case json::value_t::array: return "an array of " + std::to_string(v.size()) + " elements";
-    case json::value_t::object: return "an object";
-    case json::value_t::number_integer:
-    case json::value_t::number_unsigned:
-    case json::value_t::number_float: return "the number " + v.dump();
-    default: return v.type_name();
-  }
 }
 
 }  // namespace polypath::json_syntax

@@ -12,6 +12,7 @@
 #include "formats/io_text.hpp"
 #include "formats/json_duplicates.hpp"
 #include "formats/json_syntax.hpp"
+#include "formats/json_values.hpp"
 #include "formats/tiled_common.hpp"
 #include "polypath/formats/map_io.hpp"
 #include "polypath/formats/tiled.hpp"
@@ -73,7 +74,7 @@ class TmjReader {
   }
 
   static std::string child(const std::string& parent, const std::string& key) {
-    return parent + "/" + json_syntax::escapePointerToken(key);
+    return json_syntax::childPointer(parent, key);
   }
 
   std::string string(const json& v, const std::string& at) const {
