@@ -147,7 +147,7 @@ TEST_CASE("geojson: a MultiPolygon with holes reads as one area per part", "[geo
   CHECK_FALSE(findPath(VisibilityGraph(map), {1, 1}, {21, 0.5}).found);  // separate areas
 }
 
-TEST_CASE("geojson: either orientation reads; the written one is RFC 7946's", "[geojson]") {
+TEST_CASE("geojson: either orientation reads, and RFC 7946's is written", "[geojson]") {
   // The exterior clockwise and the hole counter-clockwise (y up): the reverse of RFC 7946.
   const std::string cw = R"({"type": "Feature", "properties": null, "geometry": {"type": "Polygon", "coordinates": [
     [[0, 0], [0, 10], [10, 10], [10, 0], [0, 0]], [[4, 4], [6, 4], [6, 6], [4, 6], [4, 4]]]}})";

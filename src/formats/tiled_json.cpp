@@ -53,9 +53,9 @@ class TmjReader {
     if (root.contains("properties")) {
       const json& props = root["properties"];
       forEachProperty(props, "/properties", [&](const json& p, const std::string& at) {
-        const std::string name = p.value("name", "");
+        const std::string name = field(p, at, "name", "");
         if (name != "name" && name != "units") return;
-        if (p.value("type", "string") != "string" || !p.contains("value") || !p["value"].is_string())
+        if (field(p, at, "type", "string") != "string" || !p.contains("value") || !p["value"].is_string())
           fail(at, "property \"" + name + "\" must be a string");
         (name == "name" ? map.name : map.units) = p["value"].get<std::string>();
       });
@@ -80,6 +80,11 @@ class TmjReader {
   std::string string(const json& v, const std::string& at) const {
     if (!v.is_string()) typeError(at, "a string", v);
     return v.get<std::string>();
+  }
+
+  /// The string `object[key]`, or `fallback` when the key is absent.
+  std::string field(const json& object, const std::string& at, const char* key, const char* fallback) const {
+    return object.contains(key) ? string(object[key], child(at, key)) : std::string(fallback);
   }
 
   bool boolean(const json& v, const std::string& at) const {
@@ -120,8 +125,8 @@ class TmjReader {
     std::optional<bool> out;
     if (!node.contains("properties")) return out;
     forEachProperty(node["properties"], child(at, "properties"), [&](const json& p, const std::string& pat) {
-      if (p.value("name", "") != "walkable") return;
-      if (p.value("type", "") != "bool" || !p.contains("value") || !p["value"].is_boolean())
+      if (field(p, pat, "name", "") != "walkable") return;
+      if (field(p, pat, "type", "") != "bool" || !p.contains("value") || !p["value"].is_boolean())
         fail(pat, "property \"walkable\" must be a bool ({\"name\": \"walkable\", \"type\": \"bool\", \"value\": true})");
       out = p["value"].get<bool>();
     });
