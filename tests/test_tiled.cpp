@@ -19,6 +19,8 @@
 #include "support/run_cli.hpp"
 #include "support/temp_dir.hpp"
 
+#include <nlohmann/json.hpp>
+
 using namespace polypath;
 namespace fs = std::filesystem;
 
@@ -287,4 +289,20 @@ TEST_CASE("tiled: polypath convert reads and writes Tiled maps", "[tiled][cli]")
   const test::RunResult bad = test::runCli({"convert", (dir.path / "missing.tmx").string(), json});
   CHECK(bad.exit_code == 2);
   CHECK(bad.err == "polypath: " + (dir.path / "missing.tmx").string() + ": no such file; check the path\n");
+}
+
+TEST_CASE("tiled: path, validate and query take a Tiled map as they take a polypath map", "[tiled][cli]") {
+  const std::string tmx = (kTiled / "courtyard.tmx").string();
+  const double by_hand = std::sqrt(120.0 * 120 + 60 * 60) + std::sqrt(286.0 * 286 + 242 * 242) + std::sqrt(154.0 * 154 + 98 * 98);
+  const test::RunResult validate = test::runCli({"validate", tmx});
+  CHECK(validate.exit_code == 0);
+  CHECK(validate.out == "ok\n");
+  const test::RunResult path = test::runCli({"path", tmx, "--json"});
+  REQUIRE(path.exit_code == 0);
+  const nlohmann::json j = nlohmann::json::parse(path.out);
+  CHECK(j["found"] == true);
+  CHECK(j["length"].get<double>() == Approx(by_hand).epsilon(1e-12));
+  const test::RunResult polyanya = test::runCli({"path", (kTiled / "courtyard.tmj").string(), "--method", "polyanya", "--json"});
+  REQUIRE(polyanya.exit_code == 0);
+  CHECK(nlohmann::json::parse(polyanya.out)["length"].get<double>() == Approx(by_hand).epsilon(1e-12));
 }

@@ -180,7 +180,7 @@ int runBenchNavmesh(const std::vector<std::string>& args) {
     std::sort(files.begin(), files.end());
     for (const fs::path& f : files) {
       try {
-        cases.push_back({f.stem().string(), loadMap(f), {}});
+        cases.push_back({f.stem().string(), importMap(f), {}});
       } catch (const MapFileError& e) {
         printProblem(std::string("skipped: ") + e.what());
       }

@@ -24,6 +24,7 @@
 #include "cli/cli_support.hpp"
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
+#include "polypath/convert/map_formats.hpp"
 #include "polypath/formats/map_io.hpp"
 #include "reference/synthetic_maps.hpp"
 
@@ -64,8 +65,8 @@ std::vector<BenchResult> runMaps(const BenchOptions& o, const BenchConfig& confi
   for (const fs::path& f : files) {
     MapDocument doc;
     try {
-      doc = loadMap(f);
-    } catch (const MapFileError& e) {
+      doc = importMap(f);
+    } catch (const Error& e) {
       badInput(e.what());
     }
     const PolygonMap map = buildPolygonMap(doc);
@@ -157,8 +158,8 @@ std::vector<BenchResult> runMovingAi(const BenchOptions& o, const BenchConfig& c
     }
     MapDocument doc;
     try {
-      doc = loadMap(json);
-    } catch (const MapFileError& e) {
+      doc = importMap(json);
+    } catch (const Error& e) {
       badInput(e.what());
     }
     std::vector<BenchQuery> queries = loadScenarioQueries(fs::path(grid.string() + ".scen"));

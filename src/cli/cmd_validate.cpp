@@ -7,6 +7,7 @@
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/validate_clearance.hpp"
+#include "polypath/convert/map_formats.hpp"
 #include "polypath/formats/map_io.hpp"
 #include "polypath/geom/map_validation.hpp"
 
@@ -20,8 +21,8 @@ int runValidate(const std::vector<std::string>& args) {
   const std::string map = cl.parseMapFile(args);
   MapDocument doc;
   try {
-    doc = loadMap(map);
-  } catch (const MapFileError& e) {
+    doc = importMap(map);
+  } catch (const Error& e) {
     badInput(e.what());
   }
   std::vector<MapProblem> problems = validateMap(doc);

@@ -21,6 +21,7 @@
 #include "cli/query_setup.hpp"
 #include "polypath/core/grid_smoothing.hpp"
 #include "polypath/geom/clearance.hpp"
+#include "polypath/convert/map_formats.hpp"
 #include "polypath/formats/map_io.hpp"
 #include "polypath/formats/movingai.hpp"
 #include "polypath/geom/map_validation.hpp"
@@ -125,7 +126,7 @@ GridQuery loadGridQuery(GridRequest& r) {
     if (r.cell_size) badInput("--cell-size applies to JSON polygon maps; a .map file has its own cells");
     try {
       q.grid = loadMovingAiMap(r.map);
-    } catch (const MapFileError& e) {
+    } catch (const Error& e) {
       badInput(e.what());
     }
     std::vector<std::string> missing;
@@ -146,8 +147,8 @@ GridQuery loadGridQuery(GridRequest& r) {
   }
   MapDocument doc;
   try {
-    doc = loadMap(r.map);
-  } catch (const MapFileError& e) {
+    doc = importMap(r.map);
+  } catch (const Error& e) {
     badInput(e.what());
   }
   BadInput errors;

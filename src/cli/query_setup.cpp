@@ -1,6 +1,7 @@
 // query_setup.cpp: the query options and map loading of path, svg and trace.
 #include "cli/query_setup.hpp"
 #include "cli/method_search.hpp"
+#include "polypath/convert/map_formats.hpp"
 #include "polypath/geom/endpoint.hpp"
 #include "polypath/geom/map_validation.hpp"
 #include "polypath/methods/registry.hpp"
@@ -110,8 +111,8 @@ void snapEndpoints(QueryRequest& r, const PolygonMap& map) {
 MapDocument loadChecked(QueryRequest& r, bool need_query) {
   MapDocument doc;
   try {
-    doc = loadMap(r.map);
-  } catch (const MapFileError& e) {
+    doc = importMap(r.map);
+  } catch (const Error& e) {
     badInput(e.what());
   }
   if (r.weight) r.search.weight = *r.weight;

@@ -122,7 +122,8 @@ std::string mapFormatExtensions(bool writable) {
 
 MapDocument importMap(const fs::path& file) {
   const MapFormat* f = mapFormatFor(file);
-  if (!f || !f->parse)
+  if (!f) return loadMap(file);  // an extension no format claims: polypath JSON, as always
+  if (!f->parse)
     throw MapFileError(file.string(), "",
                        file.string() + ": polypath reads no '" + file.extension().string() +
                            "' maps; it reads " + mapFormatExtensions(false));

@@ -38,9 +38,10 @@ const std::vector<MapFormat>& mapFormats();
 /// nullptr when none does.
 const MapFormat* mapFormatFor(const std::filesystem::path& file);
 
-/// Reads a map from any readable format, picked by extension. Throws MapFileError naming
-/// the file and listing the readable extensions when no format reads this one, and
-/// whatever the format's reader throws (always a polypath::Error naming the file).
+/// Reads a map from any readable format, picked by extension; a file whose extension no
+/// format claims (".txt", none) is read as polypath JSON (loadMap). Throws what the
+/// format's reader throws (always a polypath::Error naming the file: MapFileError,
+/// MeshFileError).
 MapDocument importMap(const std::filesystem::path& file);
 
 /// Writes a map in the format its extension names (atomically). Throws MapFileError
