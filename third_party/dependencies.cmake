@@ -7,6 +7,8 @@ find_package(CLI11 2.1 REQUIRED)
 # GEOS C API (libgeos-dev): validity reasons and locations, relations between rings, for
 # map validation in polypath_geom. Debian ships geos.pc (module "geos") since 3.10.
 pkg_check_modules(GEOS REQUIRED IMPORTED_TARGET geos>=3.10)
+# std::thread for PathBatch's workers (polypath_methods).
+find_package(Threads REQUIRED)
 
 if(POLYPATH_BUILD_TESTS)
   find_package(Catch2 2 REQUIRED)

@@ -41,13 +41,21 @@ class GridMethod final : public GraphMethod {
     grid_.reset();
     cell_size_ = options.cell_size;
     try {
-      grid_ = std::make_unique<Grid>(rasterize(map, options.cell_size));
+      grid_ = std::make_shared<const Grid>(rasterize(map, options.cell_size));
     } catch (const Error& e) {
       throw MethodError(std::string("grid: ") + e.what());
     }
-    graph_ = std::make_unique<GridGraph>(*grid_);
+    graph_ = std::make_shared<const GridGraph>(*grid_);
   }
   bool built() const override { return graph_ != nullptr; }
+  std::unique_ptr<Method> share() const override {
+    if (!graph_) return nullptr;
+    auto copy = std::make_unique<GridMethod>();
+    copy->grid_ = grid_;
+    copy->graph_ = graph_;
+    copy->cell_size_ = cell_size_;
+    return copy;
+  }
 
   void query(Point start, Point goal) override {
     dropQuery();
@@ -92,8 +100,8 @@ class GridMethod final : public GraphMethod {
   }
 
  private:
-  std::unique_ptr<Grid> grid_;
-  std::unique_ptr<GridGraph> graph_;
+  std::shared_ptr<const Grid> grid_;
+  std::shared_ptr<const GridGraph> graph_;  // points into grid_
   double cell_size_ = 1.0;
 };
 

@@ -10,7 +10,7 @@ void NavMeshMethod::build(const PolygonMap& map, const MethodOptions& options, c
   dropQuery();
   mesh_.reset();
   options_ = options;
-  auto mesh = std::make_unique<NavMesh>(buildNavMesh(map));
+  auto mesh = std::make_shared<const NavMesh>(buildNavMesh(map));
   buildSearch(*mesh);
   mesh_ = std::move(mesh);
 }

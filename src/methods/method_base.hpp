@@ -69,9 +69,15 @@ class NavMeshMethod : public GraphMethod {
   virtual void buildSearch(const NavMesh&) {}
   const NavMesh* mesh() const { return mesh_.get(); }
   const MethodOptions& options() const { return options_; }
+  /// Takes `other`'s built mesh (shared) and options, without its query: share()'s first half.
+  void shareMesh(const NavMeshMethod& other) {
+    dropQuery();
+    mesh_ = other.mesh_;
+    options_ = other.options_;
+  }
 
  private:
-  std::unique_ptr<NavMesh> mesh_;
+  std::shared_ptr<const NavMesh> mesh_;
   MethodOptions options_;
 };
 

@@ -43,6 +43,13 @@ class PolyanyaMethod final : public NavMeshMethod {
     recorded_.reset();
     query_.reset();
   }
+  std::unique_ptr<Method> share() const override {
+    if (!pmesh_) return nullptr;
+    auto copy = std::make_unique<PolyanyaMethod>();
+    copy->shareMesh(*this);
+    copy->pmesh_ = pmesh_;
+    return copy;
+  }
 
   /// Polyanya's turning points (the search nodes' roots).
   Path worldPath(const Path& search) const override {
@@ -66,11 +73,11 @@ class PolyanyaMethod final : public NavMeshMethod {
  protected:
   void buildSearch(const NavMesh& mesh) override {
     pmesh_.reset();
-    pmesh_ = std::make_unique<PolyanyaMesh>(mesh);
+    pmesh_ = std::make_shared<const PolyanyaMesh>(mesh);
   }
 
  private:
-  std::unique_ptr<PolyanyaMesh> pmesh_;
+  std::shared_ptr<const PolyanyaMesh> pmesh_;  // points into the (shared) NavMesh
   std::unique_ptr<PolyanyaQuery> query_;
   std::unique_ptr<RecordedGraph> recorded_;
 };

@@ -52,6 +52,12 @@ class TriangleMethod final : public NavMeshMethod, public FunnelStepper {
     query_.reset();
     funnel_ready_ = false;
   }
+  std::unique_ptr<Method> share() const override {
+    if (!built()) return nullptr;
+    auto copy = std::make_unique<TriangleMethod>(placement_);
+    copy->shareMesh(*this);
+    return copy;
+  }
 
   /// The funnel path through the corridor's portals (its length, not the node-to-node cost).
   Path worldPath(const Path& search) const override {

@@ -29,11 +29,18 @@ class VisibilityMethod final : public GraphMethod {
     own_.reset();
     graph_ = graph;
     if (!graph_) {
-      own_ = std::make_unique<VisibilityGraph>(map, VisibilityOptions{options.corner_offset});
+      own_ = std::make_shared<const VisibilityGraph>(map, VisibilityOptions{options.corner_offset});
       graph_ = own_.get();
     }
   }
   bool built() const override { return graph_ != nullptr; }
+  std::unique_ptr<Method> share() const override {
+    if (!graph_) return nullptr;
+    auto copy = std::make_unique<VisibilityMethod>();
+    copy->graph_ = graph_;
+    copy->own_ = own_;
+    return copy;
+  }
 
   void query(Point start, Point goal) override {
     dropQuery();
@@ -60,7 +67,7 @@ class VisibilityMethod final : public GraphMethod {
 
  private:
   const VisibilityGraph* graph_ = nullptr;
-  std::unique_ptr<VisibilityGraph> own_;
+  std::shared_ptr<const VisibilityGraph> own_;  // null when the graph is borrowed
   std::unique_ptr<VisibilityQuery> query_;
 };
 

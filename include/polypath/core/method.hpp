@@ -128,6 +128,12 @@ class Method {
   virtual void query(Point start, Point goal) = 0;
   /// Forgets the query; the structure stays.
   virtual void dropQuery() = 0;
+  /// A new method over this one's built structure (shared, read-only; it stays alive while
+  /// either method does) with its own empty query state, so that several threads can query
+  /// one structure at once, one method each. Null when not built, or when the method does
+  /// not share its structure (then build another one: PathBatch does). A borrowed
+  /// visibility graph stays borrowed by the copy.
+  virtual std::unique_ptr<Method> share() const { return nullptr; }
 
   /// The graph the engine searches; null without a query. Valid until the next build or query.
   virtual const SearchGraph* graph() const = 0;
