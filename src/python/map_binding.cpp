@@ -109,6 +109,33 @@ void bindMap(py::module_& m) {
            "when the map has errors, ClearanceError, MethodError.")
               .c_str())
       .def(
+          "paths",
+          [](MapObject& o, const py::object& starts, const py::object& goals, const std::string& method,
+             std::optional<double> clearance, std::optional<double> corner_offset,
+             const std::optional<std::string>& heuristic, double weight, const std::string& tie_break, int threads,
+             bool keep_points) {
+            const QueryOptions q = o.options(method, clearance, corner_offset, heuristic, weight, tie_break);
+            const std::vector<Point> s = toPoints(starts, "starts"), g = toPoints(goals, "goals");
+            if (s.size() != g.size())
+              throw py::value_error("starts and goals differ in length: " + std::to_string(s.size()) + " and " +
+                                    std::to_string(g.size()));
+            if (threads < 1) throw py::value_error("threads must be at least 1, not " + std::to_string(threads));
+            o.original();  // the map's errors raised here, with the GIL
+            const py::gil_scoped_release release;
+            return o.paths(s, g, q, threads, keep_points);
+          },
+          py::arg("starts"), py::arg("goals"), py::kw_only(), py::arg("method") = "visibility",
+          py::arg("clearance") = py::none(), py::arg("corner_offset") = py::none(),
+          py::arg("heuristic") = py::none(), py::arg("weight") = 1.0, py::arg("tie_break") = "g",
+          py::arg("threads") = 1, py::arg("keep_points") = true,
+          (std::string("Many queries at once: starts[i] to goals[i] (sequences of (x, y) or (n, 2) arrays), a "
+                       "list of Results in the same order, equal to path() one by one. The method is built once "
+                       "per call and shared by `threads` workers; the GIL is released meanwhile. A refused "
+                       "query (a point outside the map or without clearance) is a Result with found=False and "
+                       "its message in `error`, not an exception. keep_points=False leaves points empty. ") +
+           kQueryArgsDoc)
+              .c_str())
+      .def(
           "search",
           [](MapObject& o, const py::object& start, const py::object& goal, const std::string& method,
              std::optional<double> clearance, std::optional<double> corner_offset, const std::optional<std::string>& heuristic,

@@ -8,6 +8,7 @@
 #include "cli/validate_clearance.hpp"
 #include "polypath/core/visibility_graph.hpp"
 #include "polypath/geom/map_validation.hpp"
+#include "polypath/methods/batch.hpp"
 #include "python/errors.hpp"
 #include "python/search_options.hpp"
 
@@ -116,6 +117,34 @@ Result MapObject::path(Point start, Point goal, const QueryOptions& q) {
     built = &built_.emplace_back(Built{q.method, q.clearance, lv, std::move(method)});
   }
   return makeResult(built->method->findPath(start, goal, q.search), q.method.name);
+}
+
+std::vector<Result> MapObject::paths(const std::vector<Point>& starts, const std::vector<Point>& goals,
+                                     const QueryOptions& q, int threads, bool keep_points) const {
+  BatchOptions options;
+  options.method = q.method;
+  options.clearance = q.clearance;
+  options.clearance_style = doc_.settings.clearance_style;
+  options.threads = threads;
+  options.keep_points = keep_points;
+  options.search = q.search;
+  std::vector<BatchQuery> queries;
+  queries.reserve(starts.size());
+  for (std::size_t i = 0; i < starts.size(); ++i) queries.push_back({starts[i], goals[i]});
+  const PathBatch batch(checkedOriginal(), options);
+  std::vector<Result> out;
+  out.reserve(queries.size());
+  for (BatchAnswer& a : batch.run(queries)) {
+    Result r;
+    r.found = a.found;
+    r.length = a.length;
+    r.points = std::move(a.points);
+    r.expanded = static_cast<int>(a.expanded);
+    r.method = q.method.name;
+    r.error = std::move(a.error);
+    out.push_back(std::move(r));
+  }
+  return out;
 }
 
 std::unique_ptr<SteppedGraph> MapObject::stepped(Point start, Point goal, const QueryOptions& q) {

@@ -55,6 +55,15 @@ class MapObject {
   /// has no clearance, ClearanceError, MethodError.
   Result path(Point start, Point goal, const QueryOptions& q);
 
+  /// Many queries at once on `threads` workers (PathBatch, methods/batch.hpp), the method
+  /// built once for the call; starts[i] to goals[i] gives result i. A refused query is a
+  /// Result with found false and `error` set, not an exception. Call with the GIL
+  /// released: it touches no Python object. Raises (as C++ exceptions) GeometryError
+  /// when the map is not valid (call original() first, with the GIL), MethodError,
+  /// ClearanceError.
+  std::vector<Result> paths(const std::vector<Point>& starts, const std::vector<Point>& goals, const QueryOptions& q,
+                            int threads, bool keep_points) const;
+
   /// A fresh method of the options, built on the map eroded by the clearance, with start
   /// and goal linked in: what polypath.Search steps. Raises as path() does.
   std::unique_ptr<SteppedGraph> stepped(Point start, Point goal, const QueryOptions& q);
@@ -64,6 +73,8 @@ class MapObject {
   const PolygonMap& original();
 
  private:
+  /// The map after original() succeeded.
+  const PolygonMap& checkedOriginal() const { return clearance_->original(); }
   /// The clearance level of `radius` (ClearanceError when it erodes nothing usable).
   std::shared_ptr<const ClearanceLevel> level(double radius);
   /// p checked for a search on `level` (QueryError: not finite, not walkable, no clearance).
