@@ -1,5 +1,5 @@
 # Installs the exported libraries (polypath::core, ::debug, ::formats, ::geom, ::methods,
-# ::convert),
+# ::convert, ::c),
 # their headers and a CMake package, so that after `cmake --install build --prefix P` a
 # project finds them with find_package(polypath) (CMAKE_PREFIX_PATH=P).
 include(GNUInstallDirs)

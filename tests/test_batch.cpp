@@ -100,8 +100,9 @@ TEST_CASE("batch: every method on every shipped map answers as findPath one by o
         refused += !a.error.empty();
         found += a.found;
       }
-      CHECK(refused >= 1);  // at least the NaN start
-      CHECK(found >= 1);
+      CHECK(refused >= 1);              // at least the NaN start
+      CHECK(refused + 2 <= want.size());  // and some ran (two-areas finds no path between its areas)
+      if (file.filename() != "two-areas.json") CHECK(found >= 1);
       for (int threads : {1, 2}) {
         INFO("threads " << threads);
         const PathBatch batch(map, opts(name, threads));
@@ -139,8 +140,8 @@ TEST_CASE("batch: refused queries carry the error text and keep_points off keeps
   CHECK(a[0].expanded > 0);
   CHECK_FALSE(a[1].found);
   CHECK(a[1].length == 0.0);
-  CHECK(a[1].error.find("start (-100, -100)") != std::string::npos);
-  CHECK(a[2].error.find("goal (1000, 0)") != std::string::npos);
+  CHECK(a[1].error == "start (-100.000000, -100.000000) is outside the navigation mesh");
+  CHECK(a[2].error == "goal (1000.000000, 0.000000) is outside the navigation mesh");
   CHECK(batch.run({}).empty());
 }
 

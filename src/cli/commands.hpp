@@ -27,6 +27,9 @@ int runTrace(const std::vector<std::string>& args);
 bool isGridPathRequest(const std::vector<std::string>& args);
 /// `polypath path MAP --method grid [options]` (path_grid.cpp).
 int runPathGrid(const std::vector<std::string>& args);
+/// `polypath query MAP --queries F [options]`: many queries on one built structure,
+/// in parallel (cmd_query.cpp).
+int runQuery(const std::vector<std::string>& args);
 /// `polypath scen FILE.scen [options]` (cmd_scen.cpp).
 int runScen(const std::vector<std::string>& args);
 /// `polypath bench heuristics [options]`: seed 002's heuristic table (bench_heuristics.cpp).

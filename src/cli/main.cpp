@@ -29,6 +29,9 @@ constexpr const char* kCommandsHead =
     "commands:\n"
     "  path MAP [options]   shortest path from start to goal\n"
     "  validate MAP         list every problem of a map (exit 1 on errors), or print ok\n"
+    "  query MAP --queries F\n"
+    "                       the queries of a file (or a .scen) against one structure\n"
+    "                       built once, on --threads workers; queries per second\n"
     "  scen FILE.scen       run a Moving AI scenario file and compare with its optimal lengths\n"
     "  convert IN OUT       between map formats: X.map -> Y.json (grid traced into polygons),\n"
     "                       X.json -> Y.map (polygon map rasterized), X.mesh -> Y.json\n"
@@ -52,7 +55,7 @@ struct Command {
 };
 
 const Command kCommands[] = {
-    {"path", runPath},   {"validate", runValidate}, {"scen", runScen},    {"convert", runConvert},
+    {"path", runPath},   {"validate", runValidate}, {"scen", runScen},    {"query", runQuery},  {"convert", runConvert},
     {"bench", runBench}, {"svg", runSvg},           {"trace", runTrace},
 };
 
