@@ -17,6 +17,19 @@ if(POLYPATH_BUILD_TESTS)
   list(APPEND CMAKE_MODULE_PATH ${Catch2_DIR})
 endif()
 
+if(POLYPATH_BUILD_PYTHON)
+  # pybind11-dev, python3-dev: the module is built for the interpreter FindPython picks.
+  # Debian's /usr/bin/python3 (where python3-pybind11, python3-pytest and python3-numpy
+  # live) is preferred over another python3 earlier on PATH; pass -DPython_EXECUTABLE
+  # to choose another.
+  if(NOT DEFINED Python_EXECUTABLE AND EXISTS /usr/bin/python3)
+    set(Python_EXECUTABLE /usr/bin/python3 CACHE FILEPATH "Python interpreter the module is built for")
+  endif()
+  set(PYBIND11_FINDPYTHON ON)
+  find_package(Python 3.8 REQUIRED COMPONENTS Interpreter Development.Module)
+  find_package(pybind11 2.6 CONFIG REQUIRED)
+endif()
+
 if(POLYPATH_BUILD_EDITOR)
   find_package(SDL2 REQUIRED)
   pkg_check_modules(IMGUI REQUIRED IMPORTED_TARGET imgui)
