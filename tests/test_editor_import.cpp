@@ -106,3 +106,22 @@ TEST_CASE("editor: Open imports, Save As to a foreign extension exports, the Exp
   CHECK(fs::exists(dir.path / "out.mesh"));
   CHECK(ui.status == "Exported " + (dir.path / "out.mesh").string() + " (Polyanya mesh)");
 }
+
+TEST_CASE("editor: the Tiled courtyard (Tiled's own conventions) opens with its obstacles, start, goal and path",
+          "[editor][import][tiled]") {
+  const fs::path tmx = fs::path(POLYPATH_SOURCE_DIR) / "maps" / "tiled" / "courtyard.tmx";
+  HeadlessEditor ed(withMap(tmx));
+  Scene& scene = ed.app->scene();
+  ed.frames(2);
+  CHECK_FALSE(scene.file().has_value());
+  CHECK_FALSE(scene.hasErrors());
+  REQUIRE(scene.document().polygons.size() == 1);
+  CHECK(scene.document().polygons[0].holes.size() == 5);
+  CHECK(scene.document().start == Point{40, 40});
+  CHECK(scene.document().goal == Point{600, 440});
+  // Start -> crate corner (160, 100) -> rock tip (446, 342) -> goal, as tests/test_tiled.cpp derives.
+  const double by_hand = std::sqrt(120.0 * 120 + 60 * 60) + std::sqrt(286.0 * 286 + 242 * 242) + std::sqrt(154.0 * 154 + 98 * 98);
+  CHECK(scene.stats().path_length == Approx(by_hand).epsilon(1e-12));
+  CHECK(ed.app->ui().status == "Imported " + tmx.string() + " (Tiled map (XML)); Save writes it as " +
+                                   fs::path(tmx).replace_extension(".json").string());
+}
