@@ -89,7 +89,8 @@ const char* polypath_version(void);
 /* ---- Maps ------------------------------------------------------------------------ */
 
 /** Reads a map file in any format polypath imports, picked by extension (.json polypath
- *  map, .mesh Polyanya mesh, .map Moving AI grid traced into polygons). On success *out is
+ *  map, .mesh Polyanya mesh 2 or 3, .geojson, .tmx and .tmj Tiled maps; another extension
+ *  is read as polypath JSON). On success *out is
  *  a new map (free it with polypath_map_free). Errors: ARGUMENT (NULL), FILE (unreadable,
  *  unknown extension, malformed: the message names the file and the place), GEOMETRY. */
 polypath_status polypath_map_load(const char* path, polypath_map** out);
@@ -135,7 +136,8 @@ void polypath_validation_free(polypath_validation* v);
  *  `clearance` (0: a point; > 0: the map eroded by that radius, round joins). Builds the
  *  method for this one query: for many queries use polypath_batch_create.
  *  On success *out holds one answer (found or not: a path that does not exist is not an
- *  error). Errors: ARGUMENT, METHOD (unknown name, cannot build), CLEARANCE, QUERY (start
+ *  error). Errors: ARGUMENT, GEOMETRY (the map has validation errors: the message lists
+ *  them), METHOD (unknown name, cannot build), CLEARANCE, QUERY (start
  *  or goal refused: the message says which point and why, "start (5, 5) is inside hole 0
  *  of polygon 0"). */
 polypath_status polypath_find_path(const polypath_map* map, const char* method, double clearance, double sx,
@@ -146,7 +148,8 @@ polypath_status polypath_find_path(const polypath_map* map, const char* method, 
 /** Builds `method` (NULL: "visibility") once on the map eroded by `clearance`, to answer
  *  queries on `threads` worker threads. The batch keeps its own copy of the map. On
  *  success *out is a new batch (free it with polypath_batch_free). Errors: ARGUMENT (NULL
- *  map, threads < 1), METHOD, CLEARANCE, GEOMETRY. */
+ *  map, threads < 1), GEOMETRY (the map has validation errors: the message lists them),
+ *  METHOD, CLEARANCE. */
 polypath_status polypath_batch_create(const polypath_map* map, const char* method, double clearance, int threads,
                                       polypath_batch** out);
 

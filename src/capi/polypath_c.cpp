@@ -19,6 +19,7 @@
 struct polypath_map {
   polypath::MapDocument doc;
   polypath::PolygonMap map;
+  std::string errors;  ///< validateMap's errors, one describe() line each; empty for a valid map
 };
 
 struct polypath_batch {
@@ -107,6 +108,24 @@ const char* polypath_status_name(polypath_status status) {
 
 const char* polypath_version(void) { return POLYPATH_VERSION_STRING; }
 
+namespace {
+
+/// Builds the polygon map of m->doc and records its validation errors, which refuse
+/// every query (as the command line and the Python module refuse them).
+void finishMap(polypath_map& m) {
+  for (const polypath::MapProblem& p : polypath::validateMap(m.doc))
+    if (p.severity == polypath::MapProblem::Severity::Error) m.errors += (m.errors.empty() ? "" : "\n") + p.describe();
+  m.map = polypath::buildPolygonMap(m.doc);
+}
+
+/// POLYPATH_ERROR_GEOMETRY naming the map's errors when it has any, else POLYPATH_OK.
+polypath_status refuseInvalid(const polypath_map& m, const char* function) {
+  if (m.errors.empty()) return POLYPATH_OK;
+  return fail(POLYPATH_ERROR_GEOMETRY, std::string(function) + ": the map has errors; fix them first:\n" + m.errors);
+}
+
+}  // namespace
+
 // ---- Maps
 
 polypath_status polypath_map_load(const char* path, polypath_map** out) {
@@ -116,7 +135,7 @@ polypath_status polypath_map_load(const char* path, polypath_map** out) {
     if (!out) return nullArgument("polypath_map_load", "out");
     auto m = std::make_unique<polypath_map>();
     m->doc = polypath::importMap(path);
-    m->map = polypath::buildPolygonMap(m->doc);
+    finishMap(*m);
     *out = m.release();
     return POLYPATH_OK;
   });
@@ -146,7 +165,7 @@ polypath_status polypath_map_from_rings(const double* xy, const size_t* ring_siz
       }
       m->doc.polygons.push_back(std::move(poly));
     }
-    m->map = polypath::buildPolygonMap(m->doc);
+    finishMap(*m);
     *out = m.release();
     return POLYPATH_OK;
   });
@@ -191,6 +210,7 @@ polypath_status polypath_find_path(const polypath_map* map, const char* method, 
   return guarded([&] {
     if (!map) return nullArgument("polypath_find_path", "map");
     if (!out) return nullArgument("polypath_find_path", "out");
+    if (const polypath_status invalid = refuseInvalid(*map, "polypath_find_path")) return invalid;
     const polypath::PathBatch batch(map->map, batchOptions(method, clearance, 1));
     const polypath::BatchQuery q{{sx, sy}, {gx, gy}};
     auto r = std::make_unique<polypath_result>();
@@ -209,6 +229,7 @@ polypath_status polypath_batch_create(const polypath_map* map, const char* metho
   return guarded([&] {
     if (!map) return nullArgument("polypath_batch_create", "map");
     if (!out) return nullArgument("polypath_batch_create", "out");
+    if (const polypath_status invalid = refuseInvalid(*map, "polypath_batch_create")) return invalid;
     if (threads < 1)
       return fail(POLYPATH_ERROR_ARGUMENT, "polypath_batch_create: threads is " + std::to_string(threads) + ", not 1 or more");
     auto b = std::make_unique<polypath_batch>();

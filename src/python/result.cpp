@@ -59,7 +59,14 @@ std::vector<Point> toPoints(py::handle object, const char* what) {
   std::vector<Point> out;
   if (!py::isinstance<py::sequence>(object) || py::isinstance<py::str>(object))
     throw py::type_error(std::string(what) + " must be a sequence of (x, y) pairs or an (n, 2) array");
-  for (py::handle item : py::reinterpret_borrow<py::sequence>(object)) out.push_back(toPoint(item, what));
+  // Each item held as an object while it is read: a numpy row is a new view, freed as
+  // soon as nothing holds it.
+  const py::sequence sequence = py::reinterpret_borrow<py::sequence>(object);
+  out.reserve(sequence.size());
+  for (std::size_t i = 0; i < sequence.size(); ++i) {
+    const py::object item = sequence[i];
+    out.push_back(toPoint(item, what));
+  }
   return out;
 }
 

@@ -167,6 +167,16 @@ static void fromRings(void) {
   CHECK(polypath_validation_message(v, 0) != NULL && strstr(polypath_validation_message(v, 0), "(2, 2)") != NULL);
   CHECK(polypath_validation_message(v, polypath_validation_count(v)) == NULL);
   polypath_validation_free(v);
+  /* ... and no query runs on it: the errors come back as the message. */
+  polypath_result* refused = NULL;
+  CHECK(polypath_find_path(map, "visibility", 0.0, 1, 0.5, 3, 0.5, &refused) == POLYPATH_ERROR_GEOMETRY);
+  CHECK(refused == NULL);
+  CHECK(strstr(polypath_last_error(), "polypath_find_path: the map has errors; fix them first:") == polypath_last_error());
+  CHECK(strstr(polypath_last_error(), "(2, 2)") != NULL);
+  polypath_batch* no_batch = NULL;
+  CHECK(polypath_batch_create(map, "polyanya", 0.0, 2, &no_batch) == POLYPATH_ERROR_GEOMETRY);
+  CHECK(no_batch == NULL);
+  CHECK(strstr(polypath_last_error(), "polypath_batch_create: the map has errors") == polypath_last_error());
   polypath_map_free(map);
 
   /* Rings that make no polygon: two vertices; a polygon without rings. */

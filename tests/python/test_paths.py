@@ -78,3 +78,15 @@ def test_bad_arguments_raise():
         polypath.load_map("tests/fuzz/corpus/bad-bowtie.json").paths([(5, 1)], [(5, 9)])
     assert m.paths([], []) == []
     assert math.isfinite(m.paths([(15, 6)], [(18, 22)])[0].length)
+
+
+def test_numpy_rows_one_and_many():
+    np = pytest.importorskip("numpy")
+    m = polypath.load_map(str(SEED))
+    one = m.paths(np.array([[15.0, 6.0]]), np.array([[18.0, 22.0]]))
+    assert one[0].length == pytest.approx(SEED_LENGTH, abs=1e-9)
+    starts = np.tile(np.array([[15.0, 6.0]]), (300, 1))
+    goals = np.tile(np.array([[18.0, 22.0]]), (300, 1))
+    rs = m.paths(starts, goals, threads=2, keep_points=False)
+    assert len(rs) == 300
+    assert all(r.length == pytest.approx(SEED_LENGTH, abs=1e-9) for r in rs)
