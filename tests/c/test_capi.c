@@ -93,6 +93,7 @@ static void seedDemo(const char* maps) {
   CHECK(polypath_result_answer(r, 2, &a) == POLYPATH_OK);
   CHECK(a.found && fabs(a.length - kSeedLength) <= 1e-9);
   polypath_result_free(r);
+  polypath_batch_free(b);
   CHECK(polypath_batch_create(map, NULL, 0.0, 0, &b) == POLYPATH_ERROR_ARGUMENT);
   CHECK(b == NULL);
   polypath_map_free(map);
