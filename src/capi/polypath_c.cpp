@@ -5,6 +5,7 @@
 
 #include <exception>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <string>
 #include <utility>
@@ -19,7 +20,17 @@
 struct polypath_map {
   polypath::MapDocument doc;
   polypath::PolygonMap map;
-  std::string errors;  ///< validateMap's errors, one describe() line each; empty for a valid map
+
+  /// validateMap's problems, found once, at the first call that needs them (validation or
+  /// a query), so that loading stays quick; safe when several threads ask at once.
+  const std::vector<polypath::MapProblem>& problems() const {
+    std::call_once(validated_, [this] { problems_ = polypath::validateMap(doc); });
+    return problems_;
+  }
+
+ private:
+  mutable std::once_flag validated_;
+  mutable std::vector<polypath::MapProblem> problems_;
 };
 
 struct polypath_batch {
@@ -110,18 +121,14 @@ const char* polypath_version(void) { return POLYPATH_VERSION_STRING; }
 
 namespace {
 
-/// Builds the polygon map of m->doc and records its validation errors, which refuse
-/// every query (as the command line and the Python module refuse them).
-void finishMap(polypath_map& m) {
-  for (const polypath::MapProblem& p : polypath::validateMap(m.doc))
-    if (p.severity == polypath::MapProblem::Severity::Error) m.errors += (m.errors.empty() ? "" : "\n") + p.describe();
-  m.map = polypath::buildPolygonMap(m.doc);
-}
-
-/// POLYPATH_ERROR_GEOMETRY naming the map's errors when it has any, else POLYPATH_OK.
+/// POLYPATH_ERROR_GEOMETRY naming the map's validation errors when it has any (queries
+/// refuse such a map, as the command line and the Python module do), else POLYPATH_OK.
 polypath_status refuseInvalid(const polypath_map& m, const char* function) {
-  if (m.errors.empty()) return POLYPATH_OK;
-  return fail(POLYPATH_ERROR_GEOMETRY, std::string(function) + ": the map has errors; fix them first:\n" + m.errors);
+  std::string errors;
+  for (const polypath::MapProblem& p : m.problems())
+    if (p.severity == polypath::MapProblem::Severity::Error) errors += (errors.empty() ? "" : "\n") + p.describe();
+  if (errors.empty()) return POLYPATH_OK;
+  return fail(POLYPATH_ERROR_GEOMETRY, std::string(function) + ": the map has errors; fix them first:\n" + errors);
 }
 
 }  // namespace
@@ -135,7 +142,7 @@ polypath_status polypath_map_load(const char* path, polypath_map** out) {
     if (!out) return nullArgument("polypath_map_load", "out");
     auto m = std::make_unique<polypath_map>();
     m->doc = polypath::importMap(path);
-    finishMap(*m);
+    m->map = polypath::buildPolygonMap(m->doc);
     *out = m.release();
     return POLYPATH_OK;
   });
@@ -165,7 +172,7 @@ polypath_status polypath_map_from_rings(const double* xy, const size_t* ring_siz
       }
       m->doc.polygons.push_back(std::move(poly));
     }
-    finishMap(*m);
+    m->map = polypath::buildPolygonMap(m->doc);
     *out = m.release();
     return POLYPATH_OK;
   });
@@ -181,7 +188,7 @@ polypath_status polypath_map_validate(const polypath_map* map, polypath_validati
     if (!map) return nullArgument("polypath_map_validate", "map");
     if (!out) return nullArgument("polypath_map_validate", "out");
     auto v = std::make_unique<polypath_validation>();
-    for (const polypath::MapProblem& p : polypath::validateMap(map->doc)) {
+    for (const polypath::MapProblem& p : map->problems()) {
       const bool error = p.severity == polypath::MapProblem::Severity::Error;
       v->messages.push_back(p.describe());
       v->errors.push_back(error);
