@@ -7,6 +7,7 @@
 // [SECTION] Scene: rebuild, problems, stepped search, files
 // [SECTION] Command line
 // [SECTION] Screenshots
+// [SECTION] Idle loop
 // [SECTION] Scripted input
 // [SECTION] Drawing: blending, order, greyed stale data
 // [SECTION] Huge coordinates, no display, signals
@@ -513,6 +514,31 @@ TEST_CASE("a bad map on the command line: error shown, empty document, screensho
   CHECK(problems.front().describe().find(bad.string()) != std::string::npos);
   CHECK(ed.app->ui().status_error);
   ed.frames(2);  // keeps running
+}
+
+// [SECTION] Idle loop
+
+TEST_CASE("the idle loop sleeps only while nothing animates: a running search keeps it awake, Pause lets it sleep",
+          "[editor]") {
+  EditorTempDir dir;
+  HeadlessEditor ed(withMap(dir.write("seed.json", kSeedJson)));
+  Scene& scene = ed.app->scene();
+  CHECK_FALSE(ed.app->animating());  // an opened map with its path: nothing moves
+  scene.startRun();
+  CHECK(ed.app->animating());
+  ed.frames(1);
+  CHECK(ed.app->animating());
+  scene.pause();
+  CHECK_FALSE(ed.app->animating());
+  scene.finish();
+  CHECK_FALSE(ed.app->animating());
+  CHECK(scene.stepping());  // the stepped view stays while the loop sleeps
+  // A PNG export renders a frame: awake until it is written.
+  ed.app->ui().exports.requestPng(dir.path / "frame.png", true);
+  CHECK(ed.app->animating());
+  ed.frames(3);
+  CHECK(fs::exists(dir.path / "frame.png"));
+  CHECK_FALSE(ed.app->animating());
 }
 
 // [SECTION] Scripted input

@@ -369,14 +369,28 @@ int App::height() const {
   return h;
 }
 
+bool App::animating() const {
+  return scene_.running() || grid_.running() || ui_.compare.running() || ui_.exports.busy();
+}
+
 int App::run() {
   // Without vsync (software renderer), cap the loop at about 60 frames per second.
   SDL_RendererInfo info{};
   const bool vsync = renderer_ && SDL_GetRendererInfo(renderer_, &info) == 0 &&
                      (info.flags & SDL_RENDERER_PRESENTVSYNC) != 0;
+  // Idle means asleep: when nothing animates and the frames that settle ImGui after the
+  // last event are drawn, the loop waits for the next event. It wakes on its own only for
+  // the text caret's blink (while a text field has focus) and the autosave timer.
+  int settle_frames = kSettleFrames;
   while (!ui_.quit) {
+    if (settle_frames <= 0 && !animating()) {
+      const int timeout_ms = ImGui::GetIO().WantTextInput ? kCaretBlinkMs : kIdleWakeMs;
+      SDL_WaitEventTimeout(nullptr, timeout_ms);
+      settle_frames = 1;
+    }
     const Uint64 t0 = SDL_GetTicks64();
     frame();
+    settle_frames = events_in_frame_ > 0 ? kSettleFrames : settle_frames - 1;
     const Uint64 spent = SDL_GetTicks64() - t0;
     if (!vsync && spent < 16) SDL_Delay(static_cast<Uint32>(16 - spent));
   }
@@ -639,7 +653,11 @@ bool App::handleShortcut(const SDL_KeyboardEvent& key) {
 
 void App::frame(Image* capture) {
   SDL_Event e;
-  while (SDL_PollEvent(&e)) handleEvent(e);
+  events_in_frame_ = 0;
+  while (SDL_PollEvent(&e)) {
+    handleEvent(e);
+    ++events_in_frame_;
+  }
 
   ImGui_ImplSDLRenderer_NewFrame();
   ImGui_ImplSDL2_NewFrame();

@@ -56,6 +56,14 @@ inline constexpr int kMaxGridLines = 400;
 inline constexpr double kAutosaveSeconds = 30.0;
 inline constexpr std::uint64_t kAutosaveEdits = 20;
 
+/// Frames drawn after the last event before the idle loop sleeps (ImGui settles hover
+/// and layout changes over a frame or two).
+inline constexpr int kSettleFrames = 3;
+/// While a text field has focus, the idle loop wakes this often for the caret's blink.
+inline constexpr int kCaretBlinkMs = 500;
+/// Otherwise it wakes this often (the autosave timer), when no event comes first.
+inline constexpr int kIdleWakeMs = 5000;
+
 /// Writes an image as PNG (stb_image_write). False with `error` set on failure.
 bool writePng(const Image& image, const std::filesystem::path& file, std::string* error = nullptr);
 
@@ -83,8 +91,13 @@ class App {
   /// panels, handle canvas input, draw and present. With `capture`, the frame is read
   /// back into it before being presented.
   void frame(Image* capture = nullptr);
-  /// Runs frames until the window is closed. Returns the exit code (0).
+  /// Runs frames until the window is closed. Returns the exit code (0). While nothing
+  /// animates (animating() is false) it sleeps until the next event (SDL_WaitEventTimeout),
+  /// so an idle editor uses no CPU.
   int run();
+  /// True while something moves without input: a running search (map, grid or Compare)
+  /// or an export that renders frames.
+  bool animating() const;
   /// Renders a few frames (so ImGui lays out), writes the last one to the screenshot
   /// file and returns the exit code: 0, 1 when the PNG cannot be written, 2 when the
   /// map could not be loaded (the PNG is still written).
@@ -173,6 +186,7 @@ class App {
   GridUi grid_ui_;
   std::uint64_t grid_fitted_ = 0;
   UiState ui_;
+  int events_in_frame_ = 0;  // events handled by the last frame()
   Camera camera_;
   ToolController tools_;
   BackgroundImage background_;
