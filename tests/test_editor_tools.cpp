@@ -12,6 +12,7 @@
 // [SECTION] Grid and snap
 #ifdef POLYPATH_HAVE_EDITOR
 
+#include "editor/document/new_map.hpp"
 #include "support/editor_test.hpp"
 
 #include <cstring>
@@ -468,7 +469,7 @@ TEST_CASE("Space + left drag pans instead of editing, and middle drag pans too",
 
 // [SECTION] Files: new, drop, unsaved prompt
 
-TEST_CASE("New with unsaved changes asks first, and Cancel keeps the map, Discard starts an empty one", "[editor]") {
+TEST_CASE("New with unsaved changes asks first, and Cancel keeps the map, Discard starts the default room", "[editor]") {
   TempDir dir("editor-tools");
   HeadlessEditor ed(withMap(dir.write("seed.json", kSeedJson)));
   Scene& scene = ed.app->scene();
@@ -482,7 +483,13 @@ TEST_CASE("New with unsaved changes asks first, and Cancel keeps the map, Discar
   ed.click("New");
   ed.frames(1);
   ed.click("Discard and open");
-  CHECK(scene.document().polygons.empty());
+  // A usable room at once: one 40 x 24 ring, no problem, start and goal 28 m apart.
+  CHECK(scene.document() == defaultRoom());
+  REQUIRE(scene.document().polygons.size() == 1);
+  CHECK(scene.document().polygons[0].outer.size() == 4);
+  CHECK(scene.problems().empty());
+  REQUIRE(scene.resultPath().found);
+  CHECK(std::abs(scene.resultPath().length - 28.0) < 1e-9);
   CHECK_FALSE(scene.dirty());
   CHECK_FALSE(scene.file());
   CHECK(std::string(SDL_GetWindowTitle(ed.app->window())) == "untitled - polypath-editor");
@@ -500,8 +507,39 @@ TEST_CASE("New with unsaved changes asks first, and Cancel keeps the map, Discar
   CHECK(scene.document() == parseMap(kSeedJson));
   REQUIRE(scene.file());
   CHECK(*scene.file() == fs::path(other));
+  // The title names the file, then the map's own name, and marks unsaved changes.
+  CHECK(std::string(SDL_GetWindowTitle(ed.app->window())) == "other.json (Seed demo) - polypath-editor");
+  scene.setStart(Point{16, 5});
+  ed.frames(1);
+  CHECK(std::string(SDL_GetWindowTitle(ed.app->window())) == "other.json (Seed demo)* - polypath-editor");
+  scene.undo();
   REQUIRE_FALSE(ed.app->ui().recent.empty());
   CHECK(ed.app->ui().recent.front() == fs::path(other));
+}
+
+TEST_CASE("Add start and Add goal put the point on walkable ground, apart from the other one", "[editor]") {
+  // The seed demo: bounds x 3..24, y 3..24; the quarter points (8.25, 13.5) and
+  // (18.75, 13.5) are walkable.
+  MapDocument doc = parseMap(kSeedJson);
+  const PolygonMap map = buildPolygonMap(doc);
+  doc.start.reset();
+  CHECK(addedEndpoint(doc, &map, true) == Point{8.25, 13.5});
+  CHECK(addedEndpoint(doc, &map, false) == Point{18.75, 13.5});
+  // A ring whose quarter points lie in a hole: the walkable lattice point farthest from
+  // the goal (0..16 square, hole 2..14 x 2..14, goal at (15, 15)).
+  MapDocument ring;
+  Polygon square;
+  square.outer = {{0, 0}, {16, 0}, {16, 16}, {0, 16}};
+  square.holes = {{{2, 2}, {2, 14}, {14, 14}, {14, 2}}};
+  ring.polygons.push_back(square);
+  ring.goal = Point{15, 15};
+  const PolygonMap ring_map = buildPolygonMap(ring);
+  const Point s = addedEndpoint(ring, &ring_map, true);
+  CHECK(ring_map.isWalkable(s));
+  CHECK(s == Point{16.0 * 0.5 / 17, 16.0 * 0.5 / 17});  // the lattice corner opposite the goal
+  // Without a built map (an invalid document) the quarter point; without bounds the origin.
+  CHECK(addedEndpoint(ring, nullptr, true) == Point{4, 8});
+  CHECK(addedEndpoint(MapDocument{}, nullptr, false) == Point{0, 0});
 }
 
 // [SECTION] Preferences

@@ -714,7 +714,7 @@ void App::frame(Image* capture) {
 void App::updateTitle() {
   if (!window_) return;
   const std::string title = grid_.active() ? grid_.displayName() + (grid_.dirty() ? "*" : "") + " - polypath-editor"
-                                           : scene_.displayName() + (scene_.dirty() ? "*" : "") + " - polypath-editor";
+                                           : scene_.titleName() + (scene_.dirty() ? "*" : "") + " - polypath-editor";
   if (title != title_) {
     title_ = title;
     SDL_SetWindowTitle(window_, title_.c_str());

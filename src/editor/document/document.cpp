@@ -80,6 +80,13 @@ std::string Document::displayName() const {
   return "untitled";
 }
 
+std::string Document::titleName() const {
+  if (!file_) return displayName();
+  const std::string file = file_->filename().string();
+  if (doc_.name.empty() || doc_.name == file_->stem().string()) return file;
+  return file + " (" + doc_.name + ")";
+}
+
 // [SECTION] Edits
 
 bool Document::edit(const std::string& label, const std::function<bool(MapDocument&)>& change,

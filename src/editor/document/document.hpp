@@ -74,6 +74,10 @@ class Document {
   bool dirty() const { return !history_.atSaved(); }
   /// The document's name, else the file name, else "untitled".
   std::string displayName() const;
+  /// The name the window title shows: the file name, followed by the map's name in
+  /// brackets when it has one other than the file's stem ("maze.json (Hedge maze)");
+  /// without a file, displayName().
+  std::string titleName() const;
   /// Incremented by setDocument() and openFile(): a new document was loaded.
   std::uint64_t generation() const { return generation_; }
   /// Incremented by every edit (never reset): autosave counts edits with it.

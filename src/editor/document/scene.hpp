@@ -122,6 +122,8 @@ class Scene {
   bool dirty() const { return doc_.dirty(); }
   /// The document's name, else the file name, else "untitled".
   std::string displayName() const { return doc_.displayName(); }
+  /// The window title's name (Document::titleName).
+  std::string titleName() const { return doc_.titleName(); }
   /// Incremented by setDocument() and openFile(): a new document was loaded.
   std::uint64_t documentGeneration() const { return doc_.generation(); }
   /// Incremented by every edit (never reset): autosave counts edits with it.

@@ -27,6 +27,7 @@
 #include "editor/exports/exports_panel.hpp"
 #include "editor/lessons/lessons_panel.hpp"
 #include "editor/canvas/colours.hpp"
+#include "editor/document/new_map.hpp"
 #include "editor/panels/panel_widgets.hpp"
 #include "editor/panels/search_controls.hpp"
 #include "imgui.h"
@@ -734,11 +735,10 @@ void pointRow(Scene& scene, const char* label, bool is_start) {
     ImGui::TextColored(kWarningText, "no %s", label);
     ImGui::SameLine();
     const bool add = ImGui::SmallButton("Add");
-    tip("Put it at the centre of the map; then drag it.");
+    tip(is_start ? "Put it on walkable ground in the left part of the map, away from the goal; then drag it."
+                 : "Put it on walkable ground in the right part of the map, away from the start; then drag it.");
     if (add) {
-      // At the centre of the map's bounds: drag it from there.
-      const auto b = documentBounds(doc);
-      const Point p = b ? Point{(b->min.x + b->max.x) / 2, (b->min.y + b->max.y) / 2} : Point{0, 0};
+      const Point p = addedEndpoint(doc, scene.polygonMap(), is_start);
       is_start ? scene.setStart(p) : scene.setGoal(p);
     }
   }
@@ -1072,11 +1072,12 @@ void addRecent(UiState& ui, const std::filesystem::path& file) {
 }
 
 void newDocument(Scene& scene, UiState& ui) {
-  scene.setDocument(MapDocument{});
+  scene.setDocument(defaultRoom());
   scene.setFileProblem("", "");
   ui.path_text.clear();
   ui.hovered = ui.dragged = Handle{};
-  setStatus(ui, "New map: draw a polygon (P), then add a start and a goal in the Map tab.", false);
+  setStatus(ui, "New map: a 40 x 24 m room with a start and a goal. Drag S and G, edit the walls, add obstacles (H).",
+            false);
 }
 
 bool openDocument(Scene& scene, UiState& ui, const std::filesystem::path& file, std::string* error_out) {
