@@ -575,7 +575,7 @@ TEST_CASE("dragging vertex (21,15) with pushed mouse events moves it and updates
   CHECK(scene.shownPath().length != Approx(kSeedLength).margin(1e-6));
   CHECK(scene.shownPath().length == Approx(fresh.length).epsilon(1e-12));
   CHECK(scene.shownPath().points == fresh.points);
-  CHECK(std::string(SDL_GetWindowTitle(ed.app->window())) == "Seed demo* - polypath-editor");
+  CHECK(std::string(SDL_GetWindowTitle(ed.app->window())) == "seed.json (Seed demo)* - polypath-editor");
 }
 
 TEST_CASE("dragging the goal with pushed mouse events moves it and redoes the query", "[editor]") {
@@ -699,7 +699,7 @@ TEST_CASE("Save As through the panel writes the file and clears the unsaved mark
   REQUIRE(fs::exists(out));
   CHECK_FALSE(ed.app->scene().dirty());
   CHECK_FALSE(ed.app->ui().status_error);
-  CHECK(std::string(SDL_GetWindowTitle(ed.app->window())) == "Seed demo - polypath-editor");
+  CHECK(std::string(SDL_GetWindowTitle(ed.app->window())) == "saved.json (Seed demo) - polypath-editor");
   const MapDocument saved = loadMap(out);
   CHECK(saved.start == ed.app->scene().document().start);
   // Open of a broken file: status line error, the document stays.

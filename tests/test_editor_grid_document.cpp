@@ -14,6 +14,7 @@
 #include "editor/app/command_line.hpp"
 #include "polypath/formats/movingai.hpp"
 #include "editor/app/recovery.hpp"
+#include "editor/document/new_map.hpp"
 #include "support/headless_editor.hpp"
 #include "support/scoped_env.hpp"
 #include "support/temp_dir.hpp"
@@ -205,7 +206,7 @@ TEST_CASE("editor grid: opening another file or New with unsaved walls asks firs
   ed.frames(3);
   CHECK(!g.active());
   CHECK(ed.app->scene().document().name == "Seed demo");
-  // New (Ctrl+N) from a grid with unsaved walls asks too; Discard gives an empty map.
+  // New (Ctrl+N) from a grid with unsaved walls asks too; Discard gives the default room.
   ed.app->ui().open_request = kExplorer;
   ed.frames(2);
   REQUIRE(g.active());
@@ -217,7 +218,7 @@ TEST_CASE("editor grid: opening another file or New with unsaved walls asks firs
   ed.click("Grid Discard");
   ed.frames(3);
   CHECK(!g.active());
-  CHECK(ed.app->scene().document().polygons.empty());
+  CHECK(ed.app->scene().document() == editor::defaultRoom());
 }
 
 TEST_CASE("editor --start and --goal: cells on a grid, so a screenshot shows that search", "[editor][editorgrid]") {

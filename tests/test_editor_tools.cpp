@@ -433,7 +433,7 @@ TEST_CASE("drawing a hole and a polygon with clicks, saving, and the pixels of t
   CHECK(saved.polygons.size() == 2);
   CHECK(saved.polygons[0].holes[0] == Ring{{9, 4}, {13, 4}, {13, 7}, {9, 7}});
   CHECK(saved.polygons[1].outer == Ring{{5, 18}, {12, 18}, {10, 22}});
-  CHECK(std::string(SDL_GetWindowTitle(ed.app->window())) == "Seed demo - polypath-editor");
+  CHECK(std::string(SDL_GetWindowTitle(ed.app->window())) == "seed.json (Seed demo) - polypath-editor");
 }
 
 TEST_CASE("Space + left drag pans instead of editing, and middle drag pans too", "[editor]") {
