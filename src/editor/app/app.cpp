@@ -699,6 +699,9 @@ void App::frame(Image* capture) {
   handleRecoveryAnswer();
   handleBackgroundRequest();
   updateTitle();
+  // The Compare tab synced in the panels, before the modals and the lesson could replace
+  // the document: its searches point into the scene's graph, so sync again before drawing.
+  if (ui_.tab == PanelTab::Compare) ui_.compare.sync(scene_);
   // Exports (exports.hpp) capture the frame like a screenshot.
   Image export_image;
   const bool exporting = ui_.exports.capturing();
