@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <numbers>
 
 #include "geom/geos_util.hpp"
@@ -67,6 +68,14 @@ double joinReach(const ClearanceStyle& style) {
   return style.joins == ClearanceJoins::Mitre ? std::max(2.0, style.mitre_limit) : 1.0;
 }
 
+struct PreparedDeleter {
+  GEOSContextHandle_t handle = nullptr;
+  void operator()(const GEOSPreparedGeometry* p) const {
+    if (p) GEOSPreparedGeom_destroy_r(handle, p);
+  }
+};
+using Prepared = std::unique_ptr<const GEOSPreparedGeometry, PreparedDeleter>;
+
 ErosionCheck failed(std::string problem) { return {false, std::move(problem)}; }
 
 class Checker {
@@ -83,18 +92,23 @@ class Checker {
     if (v.failed || !v.valid)
       return failed("the eroded region is not valid (" + (v.failed ? std::string("GEOS failed") : v.reason) +
                     (v.location ? " at " + formatPoint(*v.location) : std::string()) + ")");
+    prepared_e_ = Prepared(GEOSPrepare_r(geos_.handle(), e_.get()), PreparedDeleter{geos_.handle()});
+    prepared_a_ = Prepared(GEOSPrepare_r(geos_.handle(), a_.get()), PreparedDeleter{geos_.handle()});
+    if (!prepared_e_ || !prepared_a_) return failed("GEOS cannot index the area or its erosion");
     if (ErosionCheck c = holesOnlyGrow(); !c.ok) return c;
-    if (ErosionCheck c = inside(); !c.ok) return c;
     if (ErosionCheck c = clearance(); !c.ok) return c;
+    if (ErosionCheck c = inside(); !c.ok) return c;
     if (ErosionCheck c = enoughArea(); !c.ok) return c;
     return inradiusProbe();
   }
 
  private:
-  bool inE(Point p) {
+  // Whether p lies in the prepared geometry (closed set).
+  bool in(const Prepared& g, Point p) {
     const geos::Geometry point = geos::own(geos_, GEOSGeom_createPointFromXY_r(geos_.handle(), p.x, p.y));
-    return point && GEOSIntersects_r(geos_.handle(), e_.get(), point.get()) == 1;
+    return point && GEOSPreparedIntersects_r(geos_.handle(), g.get(), point.get()) == 1;
   }
+  bool inE(Point p) { return in(prepared_e_, p); }
 
   ErosionCheck holesOnlyGrow() {
     for (std::size_t h = 0; h < area_.holes.size(); ++h) {
@@ -107,9 +121,15 @@ class Checker {
     return {};
   }
 
+  // After clearance(), the boundaries of E and A are apart, so each ring of E lies wholly
+  // inside A or wholly outside it: one vertex per ring decides. With holesOnlyGrow() (no
+  // hole of A inside E), E lies in A exactly when every ring of E does.
   ErosionCheck inside() {
-    if (geos::covers(geos_, a_.get(), e_.get()) != geos::Tri::True)
-      return failed("the eroded region reaches outside the area");
+    for (const Polygon& p : eroded_) {
+      if (!in(prepared_a_, p.outer.front())) return failed("the eroded region reaches outside the area");
+      for (const Ring& h : p.holes)
+        if (!in(prepared_a_, h.front())) return failed("the eroded region reaches outside the area");
+    }
     return {};
   }
 
@@ -161,6 +181,7 @@ class Checker {
   const ErosionBounds& b_;
   geos::Context geos_;
   geos::Geometry a_, e_;
+  Prepared prepared_a_, prepared_e_;  // declared after geos_: destroyed before it
 };
 
 }  // namespace

@@ -6,11 +6,11 @@
 // apexes (libgeos/geos#984), and inward offsets can shrink or lose holes instead of growing
 // them (libgeos/geos#1125, AngusJohnson/Clipper2#533). So every eroded area is checked before
 // use, with these invariants of an erosion E of an area A by a distance d (the buffer
-// distance), each cheap (O(n log n) in the vertices):
+// distance), each cheap (O(n log n) in the vertices, with indexed GEOS geometries):
 //
 //  1. E is a valid polygon set (GEOS validity).
 //  2. Holes only grow: no hole of A has its inside point in E.
-//  3. E lies in A (A covers E).
+//  3. E lies in A (once 4 holds, the boundaries are apart: one vertex per ring decides).
 //  4. Clearance: E's boundary is at least the guaranteed clearance (d up to the sagitta of
 //     the round joins' chords) from A's boundary, less the tolerance.
 //  5. Nothing that should stay vanishes: area(E) is at least area(A) minus an upper bound of
