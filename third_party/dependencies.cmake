@@ -9,6 +9,10 @@ find_package(pugixml REQUIRED)
 # GEOS C API (libgeos-dev): validity reasons and locations, relations between rings, for
 # map validation in polypath_geom. Debian ships geos.pc (module "geos") since 3.10.
 pkg_check_modules(GEOS REQUIRED IMPORTED_TARGET geos>=3.10)
+# Clipper 6.4 (libpolyclipping-dev, module "polyclipping"): the second offsetting engine
+# that clearance erosion falls back to when GEOS's buffer fails its checks; private to
+# polypath_geom.
+pkg_check_modules(POLYCLIPPING REQUIRED IMPORTED_TARGET polyclipping)
 # std::thread for PathBatch's workers (polypath_methods).
 find_package(Threads REQUIRED)
 

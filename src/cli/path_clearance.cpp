@@ -25,6 +25,12 @@ void addClearanceOptions(CommandLine& cl, ClearanceRequest& out, const std::stri
            });
 }
 
+void addVerboseOption(CommandLine& cl, ClearanceRequest& out) {
+  cl.flag("--verbose", out.verbose,
+          "with a clearance: say on stderr which offsetting engine eroded each area\n"
+          "(GEOS, GEOS in the map's frame, Clipper) and why one was refused");
+}
+
 ClearanceStyle resolveClearance(ClearanceRequest& request, const MapSettings& settings) {
   if (!request.radius) request.radius = settings.clearance;
   ClearanceStyle style = settings.clearance_style;
@@ -52,8 +58,10 @@ Point placeEndpoint(const ClearanceLevel& level, const PolygonMap& original, con
   }
 }
 
-void printErosionNotes(const ClearanceLevel& level, const std::string& map) {
+void printErosionNotes(const ClearanceLevel& level, const std::string& map, bool verbose) {
   for (const std::string& note : level.eroded().notes()) printProblem(map + ": note: " + note);
+  if (verbose)
+    for (const std::string& line : level.eroded().engineReport()) printProblem(map + ": " + line);
 }
 
 void printClearanceSummary(std::ostream& out, const ClearanceLevel& level) {

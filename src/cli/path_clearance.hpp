@@ -19,11 +19,15 @@ struct ClearanceRequest {
   std::optional<double> radius;         ///< --clearance R: agent radius, world units
   std::optional<ClearanceJoins> joins;  ///< --joins round|mitre
   std::optional<int> segments;          ///< --segments N: chords per quarter circle (round joins)
+  bool verbose = false;                 ///< --verbose: report how the erosion was computed and checked
 };
 
 /// Declares the options --clearance (with `clearance_help`), --joins and --segments on
 /// `cl`, writing into `out`.
 void addClearanceOptions(CommandLine& cl, ClearanceRequest& out, const std::string& clearance_help);
+
+/// Declares --verbose on `cl` (commands that erode the map themselves: path, svg, trace).
+void addVerboseOption(CommandLine& cl, ClearanceRequest& out);
 
 /// The map's clearance settings with the request's overrides; fills in `request.radius`
 /// from the settings when it is unset.
@@ -38,8 +42,10 @@ ClearanceStyle resolveClearance(ClearanceRequest& request, const MapSettings& se
 Point placeEndpoint(const ClearanceLevel& level, const PolygonMap& original, const char* which, Point p,
                     std::optional<Point>& given, bool snap, const std::string& map);
 
-/// Prints what erosion did (areas dropped, holes merged) on stderr, one note per line.
-void printErosionNotes(const ClearanceLevel& level, const std::string& map);
+/// Prints what erosion did (areas dropped, holes merged) on stderr, one note per line; with
+/// `verbose` also which offsetting engine eroded the areas and why any engine's erosion was
+/// refused (ErodedRegion::engineReport).
+void printErosionNotes(const ClearanceLevel& level, const std::string& map, bool verbose);
 
 /// "clearance  1 (round joins, 8 segments per quarter circle, at least 0.98 from every wall)"
 /// and the eroded region's size, for the human-readable output.

@@ -104,12 +104,12 @@ int cellOf(const Grid& grid, const Grid* original, double radius, Point p, const
 
 /// The map eroded by the request's radius (built once), or null at radius 0.
 std::shared_ptr<const ClearanceLevel> erodeForGrid(const std::vector<Polygon>& polygons, const ClearanceStyle& style,
-                                                   double radius, const std::string& map) {
+                                                   double radius, const std::string& map, bool verbose) {
   if (radius <= 0.0) return nullptr;
   try {
     ClearanceSet set(polygons, style, VisibilityOptions{}, 1);
     std::shared_ptr<const ClearanceLevel> level = set.level(radius);
-    printErosionNotes(*level, map);
+    printErosionNotes(*level, map, verbose);
     return level;
   } catch (const GeometryError& e) {
     badInput(map + ": " + e.what());
@@ -137,7 +137,8 @@ GridQuery loadGridQuery(GridRequest& r) {
     const Grid original = q.grid;
     // The free cells traced into polygons (cell units, as the grid), eroded, and
     // rasterized back onto the file's own cells.
-    if (*r.clearance.radius > 0.0) q.level = erodeForGrid(gridToMapDocument(q.grid, r.map).polygons, style, *r.clearance.radius, r.map);
+    if (*r.clearance.radius > 0.0) q.level = erodeForGrid(gridToMapDocument(q.grid, r.map).polygons, style, *r.clearance.radius, r.map,
+                                                          r.clearance.verbose);
     if (q.level) q.grid = clearanceGrid(*q.level, original);
     const Grid* before = q.level ? &original : nullptr;
     q.start = cellOf(q.grid, before, *r.clearance.radius, *r.start, "start", true, r.snap, r.map);
@@ -161,7 +162,7 @@ GridQuery loadGridQuery(GridRequest& r) {
   const ClearanceStyle style = resolveClearance(r.clearance, doc.settings);
   const double radius = *r.clearance.radius;
   const PolygonMap original = buildPolygonMap(doc);
-  q.level = erodeForGrid(doc.polygons, style, radius, r.map);
+  q.level = erodeForGrid(doc.polygons, style, radius, r.map, r.clearance.verbose);
   if (q.level) {
     // Start and goal need the clearance first (the polygon methods' messages and --snap).
     r.start = placeEndpoint(*q.level, original, "start", *r.start, r.start_given, r.snap, r.map);
@@ -193,6 +194,7 @@ void addGridQueryOptions(CommandLine& cl, GridRequest& r) {
   addClearanceOptions(cl, r.clearance,
                       "agent radius: a cell is free only when its whole square is in\n"
                       "the region eroded by R (default: the map's), on the same cells");
+  addVerboseOption(cl, r.clearance);
   cl.flag("--snap", r.snap,
           "a start or goal closer than R to a wall moves to the nearest point\n"
           "with clearance; one not in a free cell to the nearest free cell");

@@ -35,6 +35,7 @@ void addQueryOptions(CommandLine& cl, QueryRequest& r) {
              return std::string();
            });
   addClearanceOptions(cl, r.clearance, "agent radius: search the region eroded by R (default: the map's)");
+  addVerboseOption(cl, r.clearance);
   cl.value("--corner-offset", "D", "push graph nodes D world units off the corners (default: the map's)",
            nonNegativeReader("--corner-offset", r.corner_offset));
   cl.value("--heuristic", "NAME", "none, euclidean (default), manhattan, chebyshev, octile",
@@ -174,7 +175,7 @@ std::unique_ptr<LoadedQuery> loadQuery(QueryRequest& r, bool need_query) {
   }
   q->build_ms = millisecondsSince(t0);
   if (q->level->radius() > 0.0) {
-    printErosionNotes(*q->level, r.map);
+    printErosionNotes(*q->level, r.map, r.clearance.verbose);
     if (r.start) r.start = placeEndpoint(*q->level, q->original(), "start", *r.start, r.start_given, r.snap, r.map);
     if (r.goal) r.goal = placeEndpoint(*q->level, q->original(), "goal", *r.goal, r.goal_given, r.snap, r.map);
   }

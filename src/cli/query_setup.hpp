@@ -1,7 +1,7 @@
 // query_setup.hpp: the query setup of `polypath path`, shared by the commands that draw or
 // trace a search (svg, trace): the query options (--start, --goal, --method,
 // --node-placement, --corner-offset, --heuristic, --weight, --tie-break, --snap,
-// --clearance, --joins, --segments), loading and checking the map, eroding it by the
+// --clearance, --joins, --segments, --verbose), loading and checking the map, eroding it by the
 // clearance and placing start and goal. (The grid method has its own: path_grid.hpp.)
 #pragma once
 
@@ -35,7 +35,7 @@ struct QueryRequest {
 };
 
 /// Declares the options --start, --goal, --method, --node-placement, --clearance, --joins,
-/// --segments, --corner-offset, --heuristic, --weight, --tie-break and --snap on `cl`,
+/// --segments, --verbose, --corner-offset, --heuristic, --weight, --tie-break and --snap on `cl`,
 /// writing into `r`.
 void addQueryOptions(CommandLine& cl, QueryRequest& r);
 

@@ -16,7 +16,10 @@
 #include <numbers>
 #include <utility>
 
+#include "geom/clipper_offset.hpp"
+#include "geom/erosion_frame.hpp"
 #include "geom/geos_util.hpp"
+#include "geom/message_text.hpp"
 
 namespace polypath {
 
@@ -33,14 +36,8 @@ double millisecondsSince(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
-// Numbers in messages: 12 significant digits, as the command-line tool prints them.
-std::string formatNumber(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.12g", v);
-  return buf;
-}
-
-std::string formatPoint(Point p) { return "(" + formatNumber(p.x) + ", " + formatNumber(p.y) + ")"; }
+using geom_text::formatNumber;
+using geom_text::formatPoint;
 
 std::string listIndices(const std::vector<int>& v) {
   std::string s;
@@ -81,6 +78,33 @@ std::vector<std::string> ErodedRegion::notes() const {
   return out;
 }
 
+std::string AreaErosion::describe() const {
+  std::string s = "polygon " + std::to_string(polygon) + ": ";
+  for (const RejectedErosion& r : rejected) s += std::string(erosionEngineName(r.engine)) + " refused (" + r.problem + "); ";
+  return s + erosionEngineName(engine) + " used";
+}
+
+ErosionEngine ErodedRegion::engine() const {
+  ErosionEngine last = ErosionEngine::Geos;
+  for (const AreaErosion& a : areas) last = std::max(last, a.engine);
+  return last;
+}
+
+std::vector<std::string> ErodedRegion::engineReport() const {
+  std::string head = "erosion checked: " + std::to_string(areas.size()) + (areas.size() == 1 ? " area" : " areas");
+  std::string parts;
+  for (const ErosionEngine e : kErosionEngines) {
+    const auto n = std::count_if(areas.begin(), areas.end(), [e](const AreaErosion& a) { return a.engine == e; });
+    if (n == static_cast<long>(areas.size())) parts = std::string(", all by ") + erosionEngineName(e);
+    else if (n > 0) parts += (parts.empty() ? ": " : ", ") + std::to_string(n) + " by " + erosionEngineName(e);
+  }
+  head += parts;
+  std::vector<std::string> out{head};
+  for (const AreaErosion& a : areas)
+    if (!a.rejected.empty()) out.push_back(a.describe());
+  return out;
+}
+
 // [SECTION] Erosion with GEOS
 
 namespace {
@@ -101,6 +125,8 @@ class Eroder {
   void run() {
     chooseGrid();
     makeParams();
+    frame_ = ErosionFrame::of(polygons_);
+    bounds_ = {out_.buffer_distance, out_.guaranteedClearance(), out_.grid, out_.style};
     for (std::size_t i = 0; i < polygons_.size(); ++i) erodePolygon(static_cast<int>(i));
   }
 
@@ -171,6 +197,70 @@ class Eroder {
     return walkable;
   }
 
+  // The area's erosion by one engine, snapped to the grid. Throws ClearanceError when the
+  // engine fails (chooseErosion then tries the next).
+  std::vector<Polygon> erodeWith(ErosionEngine engine, const GEOSGeometry* part, const Polygon& area) {
+    switch (engine) {
+      case ErosionEngine::Geos: return snapped(buffered(part, out_.buffer_distance));
+      case ErosionEngine::GeosMapFrame: {
+        const geos::Geometry framed = geos::polygon(geos_, frame_.map({area}, false).front());
+        if (!framed) throwGeos("building the area in the map's frame");
+        const geos::Geometry b = buffered(framed.get(), out_.buffer_distance / frame_.scale);
+        bool failed = false;
+        std::vector<Polygon> pieces = geos::readPolygons(geos_, b.get(), failed);
+        if (failed) throwGeos("reading the eroded area");
+        return snapped(frame_.map(std::move(pieces), true));
+      }
+      case ErosionEngine::Clipper: return snapped(clipperErode(area, out_.buffer_distance, out_.style, frame_));
+    }
+    return {};
+  }
+
+  [[noreturn]] void throwGeos(const std::string& step) {
+    std::string why = geos_.takeError();
+    throw ClearanceError(step + " failed in GEOS: " + (why.empty() ? "no reason given" : why));
+  }
+
+  geos::Geometry buffered(const GEOSGeometry* g, double distance) {
+    geos::Geometry b = geos::own(geos_, GEOSBufferWithParams_r(geos_.handle(), g, params_.get(), -distance));
+    if (!b) throwGeos("buffering");
+    return b;
+  }
+
+  std::vector<Polygon> snapped(const geos::Geometry& g) {
+    const geos::Geometry s = geos::own(geos_, GEOSGeom_setPrecision_r(geos_.handle(), g.get(), out_.grid, 0));
+    if (!s) throwGeos("rounding to the grid");
+    bool failed = false;
+    std::vector<Polygon> pieces = geos::readPolygons(geos_, s.get(), failed);
+    if (failed) throwGeos("reading the eroded area");
+    return pieces;
+  }
+
+  std::vector<Polygon> snapped(const std::vector<Polygon>& pieces) {
+    const geos::Geometry g = geos::multiPolygon(geos_, pieces);
+    if (!g) throwGeos("building the eroded area");
+    return snapped(g);
+  }
+
+  // One separate part of a polygon's walkable area, eroded by the first engine whose result
+  // passes the checks (erosion_check.hpp).
+  std::vector<Polygon> erodePart(int index, const GEOSGeometry* part) {
+    bool failed = false;
+    const std::vector<Polygon> read = geos::readPolygons(geos_, part, failed);
+    if (failed || read.size() != 1) fail(index, "reading the walkable area");
+    const Polygon& area = read.front();
+    ErosionChoice choice = chooseErosion(area, bounds_, [&](ErosionEngine e) { return erodeWith(e, part, area); });
+    AreaErosion report{index, choice.engine, std::move(choice.rejected)};
+    if (!choice.ok) {
+      std::string why;
+      for (const RejectedErosion& r : report.rejected) why += std::string("; ") + erosionEngineName(r.engine) + ": " + r.problem;
+      throw ClearanceError("polygon " + std::to_string(index) + ": cannot erode by " + formatNumber(out_.radius) +
+                           ", every offsetting engine's result fails the checks" + why + "; please report this map");
+    }
+    out_.areas.push_back(std::move(report));
+    return std::move(choice.polygons);
+  }
+
   void erodePolygon(int index) {
     const geos::Geometry area = walkableArea(index);
     const int type = GEOSGeomTypeId_r(geos_.handle(), area.get());
@@ -182,14 +272,7 @@ class Eroder {
       const GEOSGeometry* part = type == GEOS_POLYGON ? area.get() : GEOSGetGeometryN_r(geos_.handle(), area.get(), k);
       if (GEOSisEmpty_r(geos_.handle(), part) == 1 || GEOSGeomTypeId_r(geos_.handle(), part) != GEOS_POLYGON) continue;
       ++nonempty_parts;
-      const geos::Geometry buffered =
-          geos::own(geos_, GEOSBufferWithParams_r(geos_.handle(), part, params_.get(), -out_.buffer_distance));
-      if (!buffered) fail(index, "buffering");
-      const geos::Geometry snapped = geos::own(geos_, GEOSGeom_setPrecision_r(geos_.handle(), buffered.get(), out_.grid, 0));
-      if (!snapped) fail(index, "rounding to the grid");
-      bool failed = false;
-      std::vector<Polygon> pieces = geos::readPolygons(geos_, snapped.get(), failed);
-      if (failed) fail(index, "reading the eroded area");
+      std::vector<Polygon> pieces = erodePart(index, part);
       if (pieces.empty()) {
         DroppedArea d;
         d.polygon = index;
@@ -212,6 +295,8 @@ class Eroder {
   ErodedRegion& out_;
   geos::Context geos_;
   BufferParams params_;
+  ErosionFrame frame_;
+  ErosionBounds bounds_;
 };
 
 // Groups the holes of each original polygon by the eroded hole that now contains them.

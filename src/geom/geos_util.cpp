@@ -113,6 +113,26 @@ Geometry polygon(Context& ctx, const Ring& shell, const std::vector<const Ring*>
                                            static_cast<unsigned>(hs.size())));
 }
 
+Geometry polygon(Context& ctx, const Polygon& p) {
+  std::vector<const Ring*> holes;
+  for (const Ring& h : p.holes) holes.push_back(&h);
+  return polygon(ctx, p.outer, holes);
+}
+
+Geometry multiPolygon(Context& ctx, const std::vector<Polygon>& polygons) {
+  std::vector<GEOSGeometry*> parts;
+  for (const Polygon& p : polygons) {
+    Geometry g = polygon(ctx, p);
+    if (!g) {
+      for (GEOSGeometry* made : parts) GEOSGeom_destroy_r(ctx.handle(), made);
+      return own(ctx, nullptr);
+    }
+    parts.push_back(g.release());
+  }
+  return own(ctx, GEOSGeom_createCollection_r(ctx.handle(), GEOS_MULTIPOLYGON, parts.empty() ? nullptr : parts.data(),
+                                              static_cast<unsigned>(parts.size())));
+}
+
 // [SECTION] Queries
 
 Validity validity(Context& ctx, const GEOSGeometry* g, int flags) {

@@ -74,6 +74,13 @@ Geometry polygon(Context& ctx, const Ring& ring);
 /// A polygon with the given shell and holes (each a ring as in linearRing()).
 Geometry polygon(Context& ctx, const Ring& shell, const std::vector<const Ring*>& holes);
 
+/// The polygon's outer ring and holes as one GEOS polygon.
+Geometry polygon(Context& ctx, const Polygon& p);
+
+/// The polygons as one MultiPolygon (empty for none); null when a ring has fewer than 3
+/// vertices or GEOS fails.
+Geometry multiPolygon(Context& ctx, const std::vector<Polygon>& polygons);
+
 // [SECTION] Queries
 
 /// A GEOS predicate answer: GEOS returns 2 on failure.

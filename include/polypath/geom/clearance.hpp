@@ -30,7 +30,11 @@
 // result is valid under the exact predicates PolygonMap uses. Rounding moves a vertex by
 // at most g / sqrt(2), which the 4 g in the buffer distance covers.
 //
-// GEOS stays private to polypath_io: this header does not include geos_c.h.
+// Checked: each eroded area must pass the invariants of erosion_check.hpp; when GEOS's
+// buffer fails them (libgeos/geos#984 and its kin), the area is eroded again in the map's
+// own frame, then with Clipper (ErodedRegion::areas says which engine each area needed).
+//
+// GEOS and Clipper stay private to polypath_geom: this header includes neither.
 #pragma once
 
 #include <cstddef>
@@ -46,6 +50,7 @@
 #include "polypath/core/polygon_map.hpp"
 #include "polypath/core/visibility_graph.hpp"
 #include "polypath/formats/map_io.hpp"
+#include "polypath/geom/erosion_check.hpp"
 
 namespace polypath {
 
@@ -81,6 +86,16 @@ struct MergedHoles {
   std::string describe(double radius) const;
 };
 
+/// How one walkable area (a separate part of an original polygon) was eroded: the engine
+/// whose result passed the checks (erosion_check.hpp) and the engines refused before it.
+struct AreaErosion {
+  int polygon = -1;                       ///< index of the original polygon
+  ErosionEngine engine = ErosionEngine::Geos;
+  std::vector<RejectedErosion> rejected;  ///< empty when GEOS's own buffer passed
+  /// "polygon 0: GEOS buffer refused (the eroded region is empty, but ...); Clipper offset used".
+  std::string describe() const;
+};
+
 /// The walkable region eroded by an agent radius: valid polygons, their PolygonMap, and
 /// what erosion did (areas dropped, holes merged).
 struct ErodedRegion {
@@ -96,6 +111,14 @@ struct ErodedRegion {
   std::vector<DroppedArea> dropped;  ///< areas that eroded away, by original polygon
   std::vector<MergedHoles> merged;   ///< groups of holes that merged, by original polygon
   double erode_ms = 0.0;        ///< wall time of the erosion and of building `map`
+  /// Per walkable area eroded, in order: the engine used (empty for r = 0).
+  std::vector<AreaErosion> areas;
+
+  /// The last engine of kErosionEngines that any area needed (Geos when none did).
+  ErosionEngine engine() const;
+  /// What --verbose prints: "erosion checked: 3 areas by GEOS buffer", then one
+  /// AreaErosion::describe() line per area that needed another engine.
+  std::vector<std::string> engineReport() const;
 
   /// The least distance from any point of `map` to any wall of the original map: r for
   /// mitre joins, r cos(pi / (4 segments)) for round joins, 0 for r = 0.
@@ -112,10 +135,15 @@ struct ErodedRegion {
 /// -buffer_distance with GEOSBufferWithParams (round joins: GEOS quadrant segments
 /// ceil(1.5 segments), since GEOS rounds each arc's chord count to the nearest integer;
 /// mitre joins with the style's limit), snap-rounded to the grid, and every resulting
-/// polygon becomes one eroded polygon. A part whose buffer is empty is listed in `dropped`.
+/// polygon becomes one eroded polygon. Each part's erosion is checked (checkErosion); when
+/// it fails, the part is eroded again in the map's frame (translated to the centre of the
+/// map's bounding box, scaled to its extent), then with Clipper, and the first erosion that
+/// passes is used (recorded in `areas`). A part whose checked erosion is empty is listed in
+/// `dropped`.
 /// Radius 0 returns the original polygons untouched (and their map).
 /// Throws ClearanceError (negative or non-finite radius, segments outside
-/// 1..kMaxClearanceSegments, mitre limit below 1 or not finite, GEOS failure) and
+/// 1..kMaxClearanceSegments, mitre limit below 1 or not finite, GEOS failure, or every
+/// engine's erosion of some area failing the checks: the message lists why each failed) and
 /// GeometryError when `polygons` themselves cannot be built into a PolygonMap.
 ErodedRegion erodeRegion(const std::vector<Polygon>& polygons, double radius, const ClearanceStyle& style = {});
 
