@@ -64,8 +64,14 @@ void WallIndex::wallsNear(Point p, double range, std::vector<WallContact>& out) 
     }
   }
   std::sort(found.begin(), found.end());  // edge order: independent of the grid walk
-  for (int e : found)
-    out.push_back({nearestOnSegment(p, v[e].position, v[v[e].next].position), v[e].edge_normal});
+  for (int e : found) {
+    const Point a = v[e].position, b = v[v[e].next].position;
+    const Point w = nearestOnSegment(p, a, b);
+    // At a reflex corner the neighbouring edge, whose nearest point is its inner part, is
+    // the wall: the half-plane through the corner itself would forbid walking round it.
+    if ((w == a && v[e].reflex) || (w == b && v[v[e].next].reflex)) continue;
+    out.push_back({w, v[e].edge_normal});
+  }
 }
 
 double WallIndex::nearestDistance(Point p) const {

@@ -52,7 +52,7 @@ struct CrowdConfig {
   std::optional<Rect> to;           ///< goal area (points drawn at random); without it, the points nearest `goal`
   Point start, goal;                ///< centres of the default spawn and goal places
   double arrive_distance = 0.0;     ///< an agent within this of its goal has arrived (0: on it, to 1e-9 relative)
-  double time_horizon = 2.0;        ///< ORCA's time horizon tau
+  double time_horizon = 1.0;        ///< ORCA's time horizon tau
   double density_radius = 0.0;      ///< disc for local density; 0: 3 radii
   double spacing = 0.0;             ///< spawn lattice spacing; 0: 2.2 radii
   std::string method = "centre";    ///< registered method giving the path points (funnel steering)

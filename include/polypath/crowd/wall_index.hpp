@@ -24,7 +24,8 @@ class WallIndex {
   explicit WallIndex(const PolygonMap& map);
 
   /// The walls whose segment passes within `range` of p (each edge once, in edge order),
-  /// written into `out` (cleared first).
+  /// written into `out` (cleared first); an edge whose nearest point is a reflex vertex of
+  /// the region is left out (the other edge at that vertex is the wall there).
   void wallsNear(Point p, double range, std::vector<WallContact>& out) const;
   /// Distance from p to the nearest wall (world units); infinity for a map without edges.
   double nearestDistance(Point p) const;
