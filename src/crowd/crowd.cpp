@@ -34,7 +34,6 @@ Crowd::Crowd(ClearanceSet& set, const CrowdConfig& config)
   checkConfig(config_);
   if (config_.density_radius <= 0.0) config_.density_radius = 3.0 * config_.radius;
   if (config_.spacing <= 0.0) config_.spacing = 2.2 * config_.radius;
-  recorder_ = MetricsRecorder(config_.agents, config_.density_radius);
   level_ = set.level(config_.radius);
   const PolygonMap& region = level_->map();
   if (region.empty())
@@ -44,8 +43,42 @@ Crowd::Crowd(ClearanceSet& set, const CrowdConfig& config)
   walls_ = std::make_unique<WallIndex>(region);
   original_walls_ = std::make_unique<WallIndex>(*original_);
 
+  std::vector<Point> starts, goals;
+  if (config_.placements.empty()) {
+    placeAgents(starts, goals);
+  } else {
+    try {
+      for (const auto& [from, to] : config_.placements) {
+        starts.push_back(requireClearance(*level_, *original_, from, "start"));
+        goals.push_back(requireClearance(*level_, *original_, to, "goal"));
+      }
+    } catch (const QueryError& e) {
+      throw CrowdError(e.what());
+    }
+  }
+  recorder_ = MetricsRecorder(static_cast<int>(starts.size()), config_.density_radius);
+
+  std::unique_ptr<Method> shortest = methods().create("visibility");
+  shortest->build(region, {}, &level_->graph());
+  agents_.resize(starts.size());
+  for (std::size_t k = 0; k < starts.size(); ++k) {
+    Agent& a = agents_[k];
+    a.position = a.spawn = starts[k];
+    a.goal = goals[k];
+    a.radius = config_.radius;
+    a.max_speed = config_.speed;
+    if (!router_->plan(a.position, a.goal, a.route))
+      throw CrowdError("agent " + std::to_string(k) + " has no route from (" + num(a.spawn.x) + ", " + num(a.spawn.y) +
+                       ") to its goal");
+    a.next = config_.steer == Steer::Funnel ? 1 : 0;
+    a.shortest = shortest->findPath(a.spawn, a.goal).length;
+    a.target = steerTarget(config_.steer, a.route, a.next, a.position, region);
+  }
+}
+
+void Crowd::placeAgents(std::vector<Point>& starts, std::vector<Point>& goals) {
+  const PolygonMap& region = level_->map();
   // Goals first: their connected part is where the agents may start.
-  std::vector<Point> goals;
   if (config_.to) {
     SpawnRequest r{config_.agents, config_.spacing, config_.to, {}, "--to area", false};
     goals = spawnPoints(region, [](Point) { return true; }, r, config_.radius, random_);
@@ -61,25 +94,7 @@ Crowd::Crowd(ClearanceSet& set, const CrowdConfig& config)
     if (router_->component(g) != part)
       throw CrowdError("the --to area " + config_.to->describe() + " spans parts of the map that do not connect");
   SpawnRequest s{config_.agents, config_.spacing, config_.from, config_.start, config_.from ? "--from area" : "start", true};
-  const std::vector<Point> starts =
-      spawnPoints(region, [&](Point p) { return router_->component(p) == part; }, s, config_.radius, random_);
-
-  std::unique_ptr<Method> shortest = methods().create("visibility");
-  shortest->build(region, {}, &level_->graph());
-  agents_.resize(starts.size());
-  for (std::size_t k = 0; k < starts.size(); ++k) {
-    Agent& a = agents_[k];
-    a.position = a.spawn = starts[k];
-    a.goal = goals[k];
-    a.radius = config_.radius;
-    a.max_speed = config_.speed;
-    if (!router_->plan(a.position, a.goal, a.route))
-      throw CrowdError("agent " + std::to_string(k) + " has no route from " + "(" + num(a.spawn.x) + ", " + num(a.spawn.y) + ")" +
-                       " to its goal");
-    a.next = config_.steer == Steer::Funnel ? 1 : 0;
-    a.shortest = shortest->findPath(a.spawn, a.goal).length;
-    a.target = steerTarget(config_.steer, a.route, a.next, a.position, region);
-  }
+  starts = spawnPoints(region, [&](Point p) { return router_->component(p) == part; }, s, config_.radius, random_);
 }
 
 bool Crowd::done() const {

@@ -28,6 +28,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "polypath/crowd/metrics.hpp"
@@ -56,6 +57,9 @@ struct CrowdConfig {
   double density_radius = 0.0;      ///< disc for local density; 0: 3 radii
   double spacing = 0.0;             ///< spawn lattice spacing; 0: 2.2 radii
   std::string method = "centre";    ///< registered method giving the path points (funnel steering)
+  /// Explicit (start, goal) per agent: when not empty, replaces spawning (`agents`, `from`,
+  /// `to`, `start` and `goal` are then ignored); each point must keep the radius from the walls.
+  std::vector<std::pair<Point, Point>> placements;
 };
 
 /// One agent: where it is and what it is doing, for the editor to draw.
@@ -104,6 +108,7 @@ class Crowd {
   CrowdMetrics metrics() const { return recorder_.result(steps_); }
 
  private:
+  void placeAgents(std::vector<Point>& starts, std::vector<Point>& goals);  // spawn lattice, from config
   void steer(Agent& a);
   Point avoid(std::size_t i);
   void move(Agent& a, Point velocity);
