@@ -98,6 +98,7 @@ int runCrowd(const std::vector<std::string>& args) {
   bool json = false;
   double seed = 1;
   CommandLine cl("crowd", "polypath crowd MAP --agents N --steer funnel|portals [options]", kCrowdDescription, 27);
+  config.agents = 0;  // required
   cl.value("--agents", "N", "number of agents, 1 to 100000", countReader("--agents", 1, 100000, config.agents));
   cl.value("--steer", "funnel|portals", "aim at the path's corners, or across seed 003's steer portals",
            [&steer](const std::string& v) {
@@ -129,6 +130,7 @@ int runCrowd(const std::vector<std::string>& args) {
           "time_worst, length_ratio_mean, density_max, overlap_steps, overlap_max,\n"
           "wall_distance_min, steer, steps, density_radius, replans");
   const std::string file = cl.parseMapFile(args);
+  if (config.agents == 0) badInput("crowd needs --agents N");
   if (steer.empty()) badInput("crowd needs --steer funnel or --steer portals");
   crowd::parseSteer(steer, config.steer);
   if (radius) config.radius = *radius;
