@@ -113,7 +113,7 @@ TEST_CASE("geojson: every valid sample map survives map -> GeoJSON -> map with t
     CHECK(back.goal == doc.goal);
     CHECK(back.extra == doc.extra);
   }
-  CHECK(tested == 8);
+  CHECK(tested == 9);
 }
 
 TEST_CASE("geojson: numbers read back as the same doubles", "[geojson]") {

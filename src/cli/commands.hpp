@@ -30,6 +30,9 @@ int runPathGrid(const std::vector<std::string>& args);
 /// `polypath query MAP --queries F [options]`: many queries on one built structure,
 /// in parallel (cmd_query.cpp).
 int runQuery(const std::vector<std::string>& args);
+/// `polypath crowd MAP --agents N --steer funnel|portals [options]`: a crowd run headless,
+/// its metrics (cmd_crowd.cpp).
+int runCrowd(const std::vector<std::string>& args);
 /// `polypath scen FILE.scen [options]` (cmd_scen.cpp).
 int runScen(const std::vector<std::string>& args);
 /// `polypath bench heuristics [options]`: seed 002's heuristic table (bench_heuristics.cpp).

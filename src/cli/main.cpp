@@ -46,6 +46,9 @@ constexpr const char* kCommandsTail =
     "                       after N steps) as SVG; path's query options\n"
     "  trace MAP --out F    the search's events as a Posthoc search trace (JSON); path's\n"
     "                       query options\n"
+    "  crowd MAP --agents N --steer funnel|portals\n"
+    "                       agents walking to the goal together (ORCA avoidance); crowd\n"
+    "                       metrics (arrivals, times, density, overlaps, wall distance)\n"
     "\n"
     "polypath COMMAND --help prints the command's options.";
 
@@ -57,7 +60,7 @@ struct Command {
 
 const Command kCommands[] = {
     {"path", runPath},   {"validate", runValidate}, {"scen", runScen},    {"query", runQuery},  {"convert", runConvert},
-    {"bench", runBench}, {"svg", runSvg},           {"trace", runTrace},
+    {"bench", runBench}, {"svg", runSvg},           {"trace", runTrace}, {"crowd", runCrowd},
 };
 
 int run(const std::vector<std::string>& args) {

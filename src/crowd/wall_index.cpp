@@ -1,0 +1,102 @@
+// wall_index.cpp: uniform grid over a map's ring edges.
+#include "polypath/crowd/wall_index.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace polypath::crowd {
+
+Point nearestOnSegment(Point p, Point a, Point b) {
+  const Point ab = b - a;
+  const double len_sq = dot(ab, ab);
+  if (len_sq <= 0.0) return a;
+  const double t = std::clamp(dot(p - a, ab) / len_sq, 0.0, 1.0);
+  return a + ab * t;
+}
+
+WallIndex::WallIndex(const PolygonMap& map) : map_(&map) {
+  const auto& v = map.vertices();
+  if (v.empty()) return;
+  const PolygonMap::Bounds b = map.bounds();
+  double total = 0.0;
+  for (const auto& vertex : v) total += distance(vertex.position, v[vertex.next].position);
+  const double extent = std::max(b.max.x - b.min.x, b.max.y - b.min.y);
+  cell_ = std::max(total / static_cast<double>(v.size()), extent / 1024.0);
+  if (!(cell_ > 0.0)) cell_ = 1.0;
+  min_ = b.min;
+  w_ = static_cast<int>(std::floor((b.max.x - b.min.x) / cell_)) + 1;
+  h_ = static_cast<int>(std::floor((b.max.y - b.min.y) / cell_)) + 1;
+  std::vector<int> count(static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_) + 1, 0);
+  auto forCells = [&](int e, auto&& f) {
+    const Point a = v[e].position, c = v[v[e].next].position;
+    for (int y = cellY(std::min(a.y, c.y)); y <= cellY(std::max(a.y, c.y)); ++y)
+      for (int x = cellX(std::min(a.x, c.x)); x <= cellX(std::max(a.x, c.x)); ++x) f(y * w_ + x);
+  };
+  for (int e = 0; e < static_cast<int>(v.size()); ++e) forCells(e, [&](int c) { ++count[c + 1]; });
+  start_.assign(count.size(), 0);
+  for (std::size_t c = 1; c < count.size(); ++c) start_[c] = start_[c - 1] + count[c];
+  edges_.resize(static_cast<std::size_t>(start_.back()));
+  std::vector<int> fill(start_.begin(), start_.end() - 1);
+  for (int e = 0; e < static_cast<int>(v.size()); ++e) forCells(e, [&](int c) { edges_[fill[c]++] = e; });
+  seen_.assign(v.size(), 0);
+}
+
+int WallIndex::cellX(double x) const { return std::clamp(static_cast<int>(std::floor((x - min_.x) / cell_)), 0, w_ - 1); }
+int WallIndex::cellY(double y) const { return std::clamp(static_cast<int>(std::floor((y - min_.y) / cell_)), 0, h_ - 1); }
+
+void WallIndex::wallsNear(Point p, double range, std::vector<WallContact>& out) const {
+  out.clear();
+  if (w_ == 0) return;
+  const auto& v = map_->vertices();
+  ++stamp_;
+  std::vector<int> found;
+  for (int y = cellY(p.y - range); y <= cellY(p.y + range); ++y) {
+    for (int x = cellX(p.x - range); x <= cellX(p.x + range); ++x) {
+      const int c = y * w_ + x;
+      for (int k = start_[c]; k < start_[c + 1]; ++k) {
+        const int e = edges_[k];
+        if (seen_[e] == stamp_) continue;
+        seen_[e] = stamp_;
+        const Point w = nearestOnSegment(p, v[e].position, v[v[e].next].position);
+        if (distance(p, w) <= range) found.push_back(e);
+      }
+    }
+  }
+  std::sort(found.begin(), found.end());  // edge order: independent of the grid walk
+  for (int e : found) {
+    const Point a = v[e].position, b = v[v[e].next].position;
+    const Point w = nearestOnSegment(p, a, b);
+    // At a reflex corner the neighbouring edge, whose nearest point is its inner part, is
+    // the wall: the half-plane through the corner itself would forbid walking round it.
+    if ((w == a && v[e].reflex) || (w == b && v[v[e].next].reflex)) continue;
+    out.push_back({w, v[e].edge_normal});
+  }
+}
+
+double WallIndex::nearestDistance(Point p) const {
+  if (w_ == 0) return std::numeric_limits<double>::infinity();
+  const auto& v = map_->vertices();
+  const int cx = cellX(p.x), cy = cellY(p.y);
+  double best = std::numeric_limits<double>::infinity();
+  for (int ring = 0; ring <= std::max(w_, h_); ++ring) {
+    for (int y = cy - ring; y <= cy + ring; ++y) {
+      if (y < 0 || y >= h_) continue;
+      const bool edge_row = y == cy - ring || y == cy + ring;
+      for (int x = cx - ring; x <= cx + ring; x += (edge_row || ring == 0) ? 1 : 2 * ring) {
+        if (x < 0 || x >= w_) continue;
+        const int c = y * w_ + x;
+        for (int k = start_[c]; k < start_[c + 1]; ++k) {
+          const int e = edges_[k];
+          best = std::min(best, distance(p, nearestOnSegment(p, v[e].position, v[v[e].next].position)));
+        }
+      }
+    }
+    // Cells of ring + 1 and beyond lie at least `ring` cell sizes from p (also when p lies
+    // outside the grid and was clamped to its nearest cell).
+    if (best <= static_cast<double>(ring) * cell_) break;
+  }
+  return best;
+}
+
+}  // namespace polypath::crowd
