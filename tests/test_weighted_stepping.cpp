@@ -60,7 +60,7 @@ void stepToEnd(Search& s) {
 /// The polygon maps of maps/ (map files, Tiled), sorted.
 std::vector<fs::path> polygonMaps() {
   std::vector<fs::path> out;
-  for (const fs::path dir : {fs::path(POLYPATH_SOURCE_DIR) / "maps", fs::path(POLYPATH_SOURCE_DIR) / "maps" / "tiled"})
+  for (const fs::path& dir : {fs::path(POLYPATH_SOURCE_DIR) / "maps", fs::path(POLYPATH_SOURCE_DIR) / "maps" / "tiled"})
     for (const fs::directory_entry& e : fs::directory_iterator(dir))
       if (e.is_regular_file() && e.path().extension() != ".map" && mapFormatFor(e.path())) out.push_back(e.path());
   std::sort(out.begin(), out.end());
