@@ -201,7 +201,7 @@ class Unshared final : public Method {
   const SearchGraph* graph() const override { return inner_->graph(); }
   NodeId startNode() const override { return inner_->startNode(); }
   NodeId goalNode() const override { return inner_->goalNode(); }
-  Path worldPath(const Path& p) const override { return inner_->worldPath(p); }
+  Path tracePath(const Path& p) const override { return inner_->worldPath(p); }
   std::string structureSummary() const override { return inner_->structureSummary(); }
   void drawStructure(DebugDraw&, std::uint32_t) const override {}
   void drawEndpoints(DebugDraw&, std::uint32_t) const override {}

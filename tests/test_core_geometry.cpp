@@ -56,3 +56,27 @@ TEST_CASE("properlyCross is true only for interior crossings", "[geometry]") {
   CHECK_FALSE(polypath::properlyCross({0, 0}, {4, 0}, {2, 0}, {6, 0}));  // collinear overlap
   CHECK_FALSE(polypath::properlyCross({0, 0}, {1, 1}, {3, 0}, {3, 5}));  // apart
 }
+
+TEST_CASE("canonicalPolyline drops repeated points and points where the polyline runs straight", "[geometry][canonical]") {
+  using P = std::vector<Point>;
+  CHECK(canonicalPolyline(P{}).empty());
+  CHECK(canonicalPolyline(P{{1, 2}}) == P{{1, 2}});
+  // Repeated points, at the start, inside and at the end.
+  CHECK(canonicalPolyline(P{{0, 0}, {0, 0}, {4, 0}, {4, 0}, {4, 3}, {4, 3}}) == P{{0, 0}, {4, 0}, {4, 3}});
+  // Start equal to goal: one point.
+  CHECK(canonicalPolyline(P{{2, 5}, {2, 5}}) == P{{2, 5}});
+  // A straight run through several points, then a turn that stays.
+  CHECK(canonicalPolyline(P{{0, 0}, {1, 1}, {2, 2}, {3, 3}, {3, 7}}) == P{{0, 0}, {3, 3}, {3, 7}});
+  // Collinear but reversing: the path turns back there, so the point stays.
+  CHECK(canonicalPolyline(P{{0, 0}, {4, 0}, {2, 0}}) == P{{0, 0}, {4, 0}, {2, 0}});
+  // A removal makes the earlier kept point straight too (the test runs on kept points).
+  CHECK(canonicalPolyline(P{{0, 0}, {1, 0}, {2, 0}, {2, 0}, {5, 0}}) == P{{0, 0}, {5, 0}});
+  // Exact: 0.1 steps are not exactly collinear in binary, 1/1024 steps are.
+  CHECK(canonicalPolyline(P{{0, 0}, {0.1, 0.3}, {0.2, 0.6}}).size() == 3 - (orient({0, 0}, {0.1, 0.3}, {0.2, 0.6}) == 0));
+  CHECK(canonicalPolyline(P{{0, 0}, {1.0 / 1024, 3.0 / 1024}, {2.0 / 1024, 6.0 / 1024}}).size() == 2);
+  // Start and goal keep their bits: -0.0 equals 0.0 but is not the same number.
+  const P signed_zero = canonicalPolyline(P{{-0.0, 1}, {0.0, 1}, {3, 1}, {-0.0, 4}, {0.0, 4}});
+  REQUIRE(signed_zero.size() == 3);
+  CHECK(std::signbit(signed_zero.front().x));
+  CHECK(!std::signbit(signed_zero.back().x));
+}

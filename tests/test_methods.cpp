@@ -166,7 +166,7 @@ class StraightLineMethod final : public Method, public SearchGraph {
   const SearchGraph* graph() const override { return queried_ ? this : nullptr; }
   NodeId startNode() const override { return 0; }
   NodeId goalNode() const override { return 1; }
-  Path worldPath(const Path& search) const override { return search; }
+  Path tracePath(const Path& search) const override { return search; }
   std::string structureSummary() const override { return "no structure"; }
   void drawStructure(DebugDraw&, std::uint32_t) const override {}
   void drawEndpoints(DebugDraw& dd, std::uint32_t layers) const override { drawStartGoal(dd, &ends_[0], &ends_[1], layers); }

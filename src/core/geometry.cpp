@@ -126,4 +126,22 @@ double polylineLength(const std::vector<Point>& points) {
   return total;
 }
 
+std::vector<Point> canonicalPolyline(const std::vector<Point>& points) {
+  std::vector<Point> out;
+  out.reserve(points.size());
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const Point p = points[i];
+    const bool last = i + 1 == points.size();
+    if (!out.empty() && out.back() == p) {
+      // Equal, though -0.0 and 0.0 differ in bits: the goal's own bits end the path.
+      if (last && out.size() > 1) out.back() = p;
+      continue;
+    }
+    // Each removal leaves the same point set, so the next test runs on the kept points.
+    while (out.size() >= 2 && strictlyInsideSegment(out[out.size() - 2], p, out.back())) out.pop_back();
+    out.push_back(p);
+  }
+  return out;
+}
+
 }  // namespace polypath

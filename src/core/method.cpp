@@ -11,6 +11,12 @@ Path Method::findPath(Point start, Point goal, const SearchOptions& options) {
   return worldPath(polypath::findPath(*graph(), startNode(), goalNode(), options));
 }
 
+Path Method::worldPath(const Path& search) const {
+  Path path = tracePath(search);
+  if (path.found) path.points = canonicalPolyline(path.points);
+  return path;
+}
+
 void MethodRegistry::add(MethodFactory factory) {
   if (!factory) throw MethodError("a method needs a factory");
   const MethodInfo& info = factory()->info();

@@ -73,7 +73,7 @@ class GridMethod final : public GraphMethod {
   void dropQuery() override { clearQuery(); }
 
   /// The cell path with its length in world units.
-  Path worldPath(const Path& search) const override {
+  Path tracePath(const Path& search) const override {
     if (!search.found || !graph()) return search;
     Path out = search;
     out.length = search.length / graph_->costPerUnit();

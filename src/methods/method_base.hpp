@@ -18,7 +18,6 @@ class GraphMethod : public Method {
   const SearchGraph* graph() const override { return graph_; }
   NodeId startNode() const override { return start_node_; }
   NodeId goalNode() const override { return goal_node_; }
-  Path worldPath(const Path& search) const override { return search; }
 
   /// The start and goal markers (LayerStartGoal) at the query's points.
   void drawEndpoints(DebugDraw& dd, std::uint32_t layers) const override {
@@ -37,6 +36,8 @@ class GraphMethod : public Method {
   }
 
  protected:
+  /// The search path's node positions as they are.
+  Path tracePath(const Path& search) const override { return search; }
   /// Records the query: the graph the engine searches and its start and goal nodes.
   void setQuery(const SearchGraph* graph, NodeId start, NodeId goal, Point from, Point to) {
     graph_ = graph;

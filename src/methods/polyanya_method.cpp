@@ -52,7 +52,7 @@ class PolyanyaMethod final : public NavMeshMethod {
   }
 
   /// Polyanya's turning points (the search nodes' roots).
-  Path worldPath(const Path& search) const override {
+  Path tracePath(const Path& search) const override {
     if (!search.found || !query_) return search;
     Path out = search;
     out.points = query_->pathPoints(search);

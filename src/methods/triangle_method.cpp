@@ -60,7 +60,7 @@ class TriangleMethod final : public NavMeshMethod, public FunnelStepper {
   }
 
   /// The funnel path through the corridor's portals (its length, not the node-to-node cost).
-  Path worldPath(const Path& search) const override {
+  Path tracePath(const Path& search) const override {
     if (!search.found || !query_) return search;
     prepareFunnel(search);
     Path out = search;

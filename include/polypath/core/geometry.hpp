@@ -39,6 +39,15 @@ inline double length(Point a) { return std::hypot(a.x, a.y); }
 inline double distance(Point a, Point b) { return std::hypot(b.x - a.x, b.y - a.y); }
 /// Euclidean length of a polyline: the sum of its segments' lengths (world units).
 double polylineLength(const std::vector<Point>& points);
+/// The canonical form of a path's polyline, the form every method's world path has
+/// (Method::worldPath): a point equal to the one before it is dropped, and so is every inner
+/// point lying strictly inside the segment between the points kept around it (orient() == 0
+/// and between them, decided exactly). A point where the path touches a wall vertex or edge
+/// while running straight goes; a point where it turns, or reverses, stays. The polyline
+/// covers the same points in the same order, so its length is unchanged up to rounding.
+/// The first and last points are kept bit for bit (a path whose start equals its goal becomes
+/// that one point); an empty or one-point polyline is returned as it is.
+std::vector<Point> canonicalPolyline(const std::vector<Point>& points);
 /// The vector scaled to length 1; the zero vector stays zero.
 Point normalized(Point v);
 /// True when both coordinates are finite (no NaN, no infinity).

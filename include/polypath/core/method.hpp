@@ -139,9 +139,13 @@ class Method {
   virtual const SearchGraph* graph() const = 0;
   virtual NodeId startNode() const = 0;
   virtual NodeId goalNode() const = 0;
-  /// The path a search result on graph() stands for, in world units (points and length;
-  /// `expanded` and `nodes` are kept). A result without a path is returned as it is.
-  virtual Path worldPath(const Path& search) const = 0;
+  /// The path a search result on graph() stands for, in world units: tracePath's points in
+  /// canonical form (canonicalPolyline: no repeated points, no point where the path runs
+  /// straight; start and goal bit for bit) and its length; `expanded` and `nodes` are kept
+  /// (nodes name every graph node of the search path, so there may be more nodes than points).
+  /// A result without a path is returned as it is. Every caller (findPath, the editor, the
+  /// command line, the bindings) gets its world path here.
+  Path worldPath(const Path& search) const;
 
   /// The structure in numbers for stats lines: "412 triangles, 530 portals".
   virtual std::string structureSummary() const = 0;
@@ -163,6 +167,13 @@ class Method {
   /// One-shot query: query(start, goal), the engine run to the end on graph(), worldPath.
   /// Throws MethodError when not built, QueryError as query() does.
   Path findPath(Point start, Point goal, const SearchOptions& options = {});
+
+ protected:
+  /// The method's own world path for a search result on graph(), in world units (points
+  /// start ... goal and length; `expanded` and `nodes` kept), before worldPath puts its
+  /// points in canonical form: the search path's node positions, Polyanya's turning points,
+  /// the funnel path. A result without a path is returned as it is.
+  virtual Path tracePath(const Path& search) const = 0;
 };
 
 // [SECTION] Registry

@@ -9,7 +9,11 @@
 // Method: A* (Hart, Nilsson, Raphael, "A Formal Basis for the Heuristic Determination
 // of Minimum Cost Paths", 1968) with a binary heap and stale entries (lazy deletion):
 // an improved node is pushed again and outdated heap entries are skipped when popped.
-// Closed nodes are not reopened. The sliced interface follows Detour's
+// Closed nodes are not reopened, whatever the weight: with weight w > 1 the priority
+// g + w h is inconsistent and a node may close before its cheapest path is known; an arc
+// into it is then relaxed (RelaxedArc::improved false) but never changes its g or parent.
+// With a consistent h the path costs at most w times the optimum. step() and findPath()
+// run the same loop, so they agree on every weight. The sliced interface follows Detour's
 // initSlicedFindPath / updateSlicedFindPath / finalizeSlicedFindPath.
 #pragma once
 
@@ -86,7 +90,7 @@ enum class TieBreak {
 /// Search settings; the defaults give optimal A* with the Euclidean heuristic.
 struct SearchOptions {
   Heuristic heuristic = Heuristic::Euclidean;  ///< estimate of the cost to go
-  double weight = 1.0;                         ///< f = g + weight * h; above 1 trades optimality for speed
+  double weight = 1.0;                         ///< f = g + weight * h; above 1 trades optimality for speed (closed nodes are not reopened)
   TieBreak tie_break = TieBreak::LargerG;      ///< order among equal f
 };
 
