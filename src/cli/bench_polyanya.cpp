@@ -1,9 +1,13 @@
-// bench_polyanya.cpp: `polypath bench polyanya [--mesh F.mesh --scen F.scen] [--queries N]`:
-// Polyanya (polyanya.hpp) on Polyanya's own mesh 2 or mesh 3 files, loaded directly as a NavMesh,
-// with their scenario queries: load time, per-query thread CPU time (median, p90, p99,
-// mean), expansions, and on Aurora every length checked against the Euclidean optima of
-// polyanya/vleue/aurora-euclidean.tsv.
+// bench_polyanya.cpp: `polypath bench polyanya [--mesh F.mesh --scen F.scen] [--queries N]
+// [--passes N]`: Polyanya (polyanya.hpp) on Polyanya's own mesh 2 or mesh 3 files, loaded
+// directly as a NavMesh, with their scenario queries: load time, per-query wall-clock and
+// thread CPU time (median, p90, p99, mean; with several passes each query's median over
+// them), expansions, and on Aurora every length checked against the Euclidean optima of
+// polyanya/vleue/aurora-euclidean.tsv. A query's time spans the call to
+// PolyanyaPathfinder::find until the path is returned, point location included (the span
+// Polyanya's scenario runner times, which also stops after the search).
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <iomanip>
@@ -23,7 +27,28 @@ namespace {
 
 namespace fs = std::filesystem;
 
-void benchOne(const fs::path& mesh_file, const fs::path& scen_file, int limit, const fs::path& optima_file) {
+double wallMicros() {
+  return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+/// Per query, the median of its times over the passes (times[pass][query]).
+std::vector<double> medianOverPasses(const std::vector<std::vector<double>>& times) {
+  std::vector<double> out(times.empty() ? 0 : times[0].size()), column(times.size());
+  for (std::size_t q = 0; q < out.size(); ++q) {
+    for (std::size_t p = 0; p < times.size(); ++p) column[p] = times[p][q];
+    std::sort(column.begin(), column.end());
+    const std::size_t n = column.size();
+    out[q] = n % 2 ? column[n / 2] : 0.5 * (column[n / 2 - 1] + column[n / 2]);
+  }
+  return out;
+}
+
+void printFigures(const char* label, const QueryFigures& f) {
+  std::cout << "  " << label << " us median " << f.median_us << ", p90 " << f.p90_us << ", p99 " << f.p99_us
+            << ", mean " << f.mean_us << "\n";
+}
+
+void benchOne(const fs::path& mesh_file, const fs::path& scen_file, int limit, int passes, const fs::path& optima_file) {
   const double t0 = threadMicros();
   const NavMesh mesh = navMeshFromMesh2(loadMesh(mesh_file));
   const PolyanyaMesh pmesh(mesh);
@@ -35,38 +60,46 @@ void benchOne(const fs::path& mesh_file, const fs::path& scen_file, int limit, c
     for (int i = 0; i < limit; ++i) queries.push_back(all[static_cast<std::size_t>(i) * all.size() / limit]);
   const bool check = mesh_file.filename().string().rfind("aurora", 0) == 0 && fs::exists(optima_file);
   if (check) attachPublishedOptima(queries, optima_file);
-  std::vector<double> micros;
+  std::vector<std::vector<double>> wall(static_cast<std::size_t>(passes)), cpu(wall.size());
   double expansions = 0.0;
   int not_found = 0, outside = 0, checked = 0, mismatches = 0;
   PolyanyaPathfinder pathfinder(pmesh);  // reused, as Polyanya reuses its search instance
-  for (const BenchQuery& q : queries) {
-    const double q0 = threadMicros();
-    Path path;
-    try {
-      path = pathfinder.find(q.start, q.goal);
-    } catch (const QueryError&) {
-      ++outside;
-      continue;
-    }
-    micros.push_back(threadMicros() - q0);
-    expansions += path.expanded;
-    if (!path.found) ++not_found;
-    if (!check || q.exact < 0.0) continue;
-    ++checked;
-    if (!path.found || std::abs(path.length - q.exact) > 1e-3) {
-      if (++mismatches <= 5)
-        std::cout << "  mismatch: " << formatPoint(q.start) << " -> " << formatPoint(q.goal) << ": "
-                  << (path.found ? formatNumber(path.length) : std::string("not found")) << ", expected "
-                  << formatNumber(q.exact) << "\n";
+  Path path;                             // reused: a warm query allocates nothing
+  for (int pass = 0; pass < passes; ++pass) {
+    const bool first = pass == 0;  // counts and lengths from the first pass
+    for (const BenchQuery& q : queries) {
+      const double c0 = threadMicros(), w0 = wallMicros();
+      try {
+        pathfinder.find(q.start, q.goal, path);
+      } catch (const QueryError&) {
+        if (first) ++outside;
+        continue;
+      }
+      const double w1 = wallMicros(), c1 = threadMicros();
+      wall[pass].push_back(w1 - w0);
+      cpu[pass].push_back(c1 - c0);
+      if (!first) continue;
+      expansions += path.expanded;
+      if (!path.found) ++not_found;
+      if (!check || q.exact < 0.0) continue;
+      ++checked;
+      if (!path.found || std::abs(path.length - q.exact) > 1e-3) {
+        if (++mismatches <= 5)
+          std::cout << "  mismatch: " << formatPoint(q.start) << " -> " << formatPoint(q.goal) << ": "
+                    << (path.found ? formatNumber(path.length) : std::string("not found")) << ", expected "
+                    << formatNumber(q.exact) << "\n";
+      }
     }
   }
-  const QueryFigures f = figuresOf(micros, expansions);
-  std::cout << std::fixed << std::setprecision(1);
+  const QueryFigures fw = figuresOf(medianOverPasses(wall), expansions);
+  const QueryFigures fc = figuresOf(medianOverPasses(cpu), expansions);
+  std::cout << std::fixed << std::setprecision(2);
   std::cout << mesh_file.filename().string() << ": " << mesh.faces().size() << " faces, load " << load_ms << " ms, "
-            << micros.size() << " queries (" << not_found << " not found, " << outside << " outside the mesh)\n";
-  std::cout << "  query us   median " << f.median_us << ", p90 " << f.p90_us << ", p99 " << f.p99_us << ", mean "
-            << f.mean_us << "\n";
-  std::cout << "  expansions mean " << f.expanded_mean << "\n";
+            << fw.queries << " queries (" << not_found << " not found, " << outside << " outside the mesh), " << passes
+            << (passes == 1 ? " pass\n" : " passes (per query the median over them)\n");
+  printFigures("wall     ", fw);
+  printFigures("thread cpu", fc);
+  std::cout << "  expansions mean " << fw.expanded_mean << "\n";
   if (check) std::cout << "  lengths    checked " << checked << ", mismatches " << mismatches << " (1e-3)\n";
   std::cout.unsetf(std::ios::floatfield);
 }
@@ -75,8 +108,9 @@ void benchOne(const fs::path& mesh_file, const fs::path& scen_file, int limit, c
 
 int runBenchPolyanya(const std::vector<std::string>& args) {
   std::string mesh, scen, data_dir = "../shared/data";
-  std::optional<double> queries;
-  CommandLine cl("bench polyanya", "polypath bench polyanya [--mesh F.mesh --scen F.scen] [--data DIR] [--queries N]",
+  std::optional<double> queries, passes;
+  CommandLine cl("bench polyanya",
+                 "polypath bench polyanya [--mesh F.mesh --scen F.scen] [--data DIR] [--queries N] [--passes N]",
                  "", 22);
   cl.value("--mesh", "F.mesh",
            "one Polyanya mesh 2 or mesh 3 file (with --scen); default: the vleue\n"
@@ -86,13 +120,17 @@ int runBenchPolyanya(const std::vector<std::string>& args) {
   cl.value("--data", "DIR", "the shared data folder (default: ../shared/data)", textReader(data_dir));
   cl.value("--queries", "N", "evenly spaced scenario queries per mesh (default: all)",
            nonNegativeReader("--queries", queries));
+  cl.value("--passes", "N", "runs over the queries in this process; each query's time is its\n"
+           "median over the passes (default: 1)", nonNegativeReader("--passes", passes));
   cl.footer(
-      "Times are thread CPU time per query (build type matters: use RelWithDebInfo or Release).\n"
+      "Times are per query, wall-clock and thread CPU, from the call to the returned path\n"
+      "(point location included); build type matters: use RelWithDebInfo or Release.\n"
       "On aurora meshes every length is checked against polyanya/vleue/aurora-euclidean.tsv.");
   const std::vector<std::string> positional = cl.parse(args);
   if (!positional.empty()) badInput("unexpected argument '" + positional[0] + "' (bench polyanya takes options only)");
   if (mesh.empty() != scen.empty()) badInput("--mesh and --scen go together");
   const int limit = static_cast<int>(queries.value_or(0));
+  const int pass_count = std::max(1, static_cast<int>(passes.value_or(1)));
   const fs::path data(data_dir);
   const fs::path optima = data / "polyanya/vleue/aurora-euclidean.tsv";
   std::vector<std::pair<fs::path, fs::path>> runs;
@@ -111,7 +149,7 @@ int runBenchPolyanya(const std::vector<std::string>& args) {
       continue;
     }
     try {
-      benchOne(m, s, limit, optima);
+      benchOne(m, s, limit, pass_count, optima);
     } catch (const MeshFileError& e) {
       badInput(e.what());
     } catch (const GeometryError& e) {

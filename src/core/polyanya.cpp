@@ -289,10 +289,15 @@ void PolyanyaQuery::expand(NodeId n, std::vector<Arc>& out) const {
   }
   // The start sees all of every face that contains it: the whole edges of those faces are
   // its successors (edges through the start lead into faces that also contain it).
+  // A face holding both start and goal: the straight segment is the path (the face is
+  // convex), and no other successor can lead to anything shorter.
+  for (int f : start_faces_)
+    if (isGoalFace(f)) {
+      out.push_back({goalNode(), dist(start_, goal_)});
+      return;
+    }
   const Root root{start_, -1, 0.0, 0.0};
-  bool goal_in_sight = false;
   for (int f : start_faces_) {
-    if (isGoalFace(f)) goal_in_sight = true;
     const int m = pmesh_->cornerCount(f);
     const Corner* cd = pmesh_->cornersOf(f);
     reserveSuccessors(m);
@@ -308,7 +313,6 @@ void PolyanyaQuery::expand(NodeId n, std::vector<Arc>& out) const {
       addEdge(root, ca, a, {a}, b, {b}, false, out, n);
     }
   }
-  if (goal_in_sight) out.push_back({goalNode(), dist(start_, goal_)});
 }
 
 namespace {
@@ -389,7 +393,10 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
 
   if (node.collinear) {
     // The root is a vertex of this convex face: all of it is in sight.
-    if (isGoalFace(f)) out.push_back({goalNode(), dist(r, goal_)});
+    if (isGoalFace(f)) {  // the straight segment: no successor can do better (see below)
+      out.push_back({goalNode(), dist(r, goal_)});
+      return;
+    }
     for (int j = k + 1; j < k + m; ++j) {
       const Corner &ca = cd[j], &cb = cd[j + 1];
       if (!passable(ca)) continue;
@@ -426,6 +433,12 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
       fin.g = node.g + dist(r, fin.root);
       add(fin, out, n);
     }
+    // The goal is in this convex face, so the path just made (straight, or turning at an
+    // interval end) is the shortest through this interval, and its length is the node's f:
+    // every other successor has f at least that. Polyanya stops here too (the search ends
+    // when a node of the goal's polygon is popped); generating them is the fixed cost of
+    // a short query.
+    return;
   }
 
   // An interval end at a corner vertex: the path may turn there (non-observable successors).
@@ -535,7 +548,13 @@ double PolyanyaQuery::heuristic(Heuristic kind, NodeId n, NodeId) const {
 
 std::vector<Point> PolyanyaQuery::pathPoints(const Path& path) const {
   std::vector<Point> points;
-  if (!path.found || path.nodes.empty()) return points;
+  pathPoints(path, points);
+  return points;
+}
+
+void PolyanyaQuery::pathPoints(const Path& path, std::vector<Point>& points) const {
+  points.clear();
+  if (!path.found || path.nodes.empty()) return;
   // Walk the creation links back from the goal's predecessor: they also pass the
   // intermediate nodes of one-successor chains, which the engine's path skips.
   NodeId n = path.nodes.back();
@@ -549,7 +568,6 @@ std::vector<Point> PolyanyaQuery::pathPoints(const Path& path) const {
     if (node.has_via && !(points.back() == node.via)) points.push_back(node.via);
   }
   std::reverse(points.begin(), points.end());
-  return points;
 }
 
 // [SECTION] Queries
@@ -559,16 +577,18 @@ Path findPolyanyaPath(const PolyanyaMesh& pmesh, Point start, Point goal, Search
 }
 
 Path PolyanyaPathfinder::find(Point start, Point goal, SearchOptions options) {
+  Path result;
+  find(start, goal, result, options);
+  return result;
+}
+
+void PolyanyaPathfinder::find(Point start, Point goal, Path& out, SearchOptions options) {
   if (query_) query_->reset(start, goal);
   else query_.emplace(*pmesh_, start, goal);
   search_.init(*query_, PolyanyaQuery::startNode(), PolyanyaQuery::goalNode(), options);
   search_.run();
-  Path result;
-  result = search_.finalize();
-  result.found = result.found;
-  result.length = result.length;
-  result.points = query_->pathPoints(result);
-  return result;
+  search_.finalize(out);
+  query_->pathPoints(out, out.points);  // reads out.nodes only
 }
 
 }  // namespace polypath

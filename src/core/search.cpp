@@ -55,8 +55,8 @@ const char* statusName(SearchStatus s) {
 }
 
 bool SearchState::before(NodeId a, NodeId b) const {
-  const NodeRecord& ra = records_[a];
-  const NodeRecord& rb = records_[b];
+  const NodeRecord& ra = record(a);
+  const NodeRecord& rb = record(b);
   if (ra.f != rb.f) return ra.f < rb.f;
   if (options_.tie_break == TieBreak::LargerG && ra.g != rb.g) return ra.g > rb.g;
   return a < b;
@@ -64,8 +64,8 @@ bool SearchState::before(NodeId a, NodeId b) const {
 
 std::vector<NodeId> SearchState::openSet() const {
   std::vector<NodeId> open;
-  for (std::size_t i = 0; i < records_.size(); ++i)
-    if (records_[i].status == NodeStatus::Open) open.push_back(static_cast<NodeId>(i));
+  for (std::size_t i = 0; i < node_count_; ++i)
+    if (record(static_cast<NodeId>(i)).status == NodeStatus::Open) open.push_back(static_cast<NodeId>(i));
   std::sort(open.begin(), open.end(), [this](NodeId a, NodeId b) { return before(a, b); });
   return open;
 }
@@ -82,20 +82,42 @@ void Search::init(const SearchGraph& graph, NodeId start, NodeId goal, SearchOpt
   options_ = options;
   start_ = start;
   goal_ = goal;
-  records_.assign(graph.nodeCount(), NodeRecord{});
+  if (++generation_ == 0) {  // wrapped after 2^32 searches: expire every stamp for real
+    std::fill(stamps_.begin(), stamps_.end(), 0u);
+    generation_ = 1;
+  }
+  node_count_ = 0;
+  growTo(graph.nodeCount());
   closed_.clear();
   last_expanded_ = kNoNode;
   last_relaxed_.clear();
   order_ = HeapOrder{options.tie_break};
   heap_.clear();
-  NodeRecord& s = records_[start];
-  s.g = 0.0;
+  live(start).g = 0.0;
   push(start);
   status_ = SearchStatus::Running;
 }
 
-void Search::push(NodeId n) {
+void Search::growTo(std::size_t count) {
+  if (count <= node_count_) return;
+  node_count_ = count;
+  if (count > records_.size()) {
+    records_.resize(count);
+    stamps_.resize(count, 0u);
+  }
+}
+
+NodeRecord& Search::live(NodeId n) {
   NodeRecord& r = records_[n];
+  if (stamps_[n] != generation_) {
+    stamps_[n] = generation_;
+    r = NodeRecord{};
+  }
+  return r;
+}
+
+void Search::push(NodeId n) {
+  NodeRecord& r = records_[n];  // live: its g was just set
   r.h = graph_->heuristic(options_.heuristic, n, goal_);
   r.f = r.g + options_.weight * r.h;
   r.status = NodeStatus::Open;
@@ -112,7 +134,7 @@ SearchStatus Search::step() {
     std::pop_heap(heap_.begin(), heap_.end(), order_);
     const HeapEntry top = heap_.back();
     heap_.pop_back();
-    NodeRecord& r = records_[top.node];
+    NodeRecord& r = records_[top.node];  // live: it was pushed in this search
     if (r.status != NodeStatus::Open || top.g != r.g) continue;
     r.status = NodeStatus::Closed;
     r.expansion = static_cast<int>(closed_.size());
@@ -123,9 +145,9 @@ SearchStatus Search::step() {
     scratch_.clear();
     graph_->neighbours(top.node, scratch_);
     // A graph built while searching may have created nodes (this invalidates `r`).
-    if (graph_->nodeCount() > records_.size()) records_.resize(graph_->nodeCount());
+    growTo(graph_->nodeCount());
     for (const Arc& arc : scratch_) {
-      NodeRecord& nr = records_[arc.to];
+      NodeRecord& nr = live(arc.to);
       RelaxedArc rel{top.node, arc.to, arc.cost, false};
       if (nr.status != NodeStatus::Closed && g + arc.cost < nr.g) {
         nr.g = g + arc.cost;
@@ -147,8 +169,17 @@ SearchStatus Search::run(int max_steps) {
 
 Path Search::finalize() const {
   Path path;
+  finalize(path);
+  return path;
+}
+
+void Search::finalize(Path& path) const {
+  path.found = false;
+  path.length = 0.0;
+  path.points.clear();
+  path.nodes.clear();
   path.expanded = expandedCount();
-  if (status_ != SearchStatus::Found) return path;
+  if (status_ != SearchStatus::Found) return;
   path.found = true;
   path.length = records_[goal_].g;
   std::size_t count = 0;
@@ -157,7 +188,6 @@ Path Search::finalize() const {
   for (NodeId n = goal_; n != kNoNode; n = records_[n].parent) path.nodes[--count] = n;
   path.points.reserve(path.nodes.size());
   for (NodeId n : path.nodes) path.points.push_back(graph_->position(n));
-  return path;
 }
 
 Path findPath(const SearchGraph& graph, NodeId start, NodeId goal, SearchOptions options) {

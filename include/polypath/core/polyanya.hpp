@@ -165,6 +165,9 @@ class PolyanyaQuery final : public SearchGraph {
   /// The turning points of a found path: start, corners, goal (consecutive equal roots
   /// merged). Empty when not found.
   std::vector<Point> pathPoints(const Path& path) const;
+  /// The same, written into `out` (cleared first; may be path.points: only path.found and
+  /// path.nodes are read).
+  void pathPoints(const Path& path, std::vector<Point>& out) const;
 
  private:
   /// Best g per root key, for root-level pruning: a small open-addressing hash table, so a
@@ -237,13 +240,17 @@ class PolyanyaQuery final : public SearchGraph {
 Path findPolyanyaPath(const PolyanyaMesh& pmesh, Point start, Point goal, SearchOptions options = {});
 
 /// Answers many queries on one mesh with one PolyanyaQuery and one Search, reset between
-/// queries: once warm, a query allocates nothing but its result (as Polyanya's own search
-/// instance reuses its node pool and root table). Not for concurrent use.
+/// queries: once warm, a query allocates nothing but its result, and nothing at all through
+/// find(start, goal, out) (as Polyanya's own search instance reuses its node pool and root
+/// table). Not for concurrent use.
 class PolyanyaPathfinder {
  public:
   explicit PolyanyaPathfinder(const PolyanyaMesh& pmesh) : pmesh_(&pmesh) {}
   /// The same answer as findPolyanyaPath(pmesh, start, goal, options), and the same errors.
   Path find(Point start, Point goal, SearchOptions options = {});
+  /// The same answer written into `out`, whose vectors keep their memory: a caller reusing
+  /// one Path allocates nothing per query once warm.
+  void find(Point start, Point goal, Path& out, SearchOptions options = {});
 
  private:
   const PolyanyaMesh* pmesh_;

@@ -144,8 +144,9 @@ class SearchState {
   NodeId start() const { return start_; }
   NodeId goal() const { return goal_; }
   /// Record of node n (Unseen nodes have g = infinity).
-  const NodeRecord& record(NodeId n) const { return records_[n]; }
-  std::size_t nodeCount() const { return records_.size(); }
+  const NodeRecord& record(NodeId n) const { return stamps_[n] == generation_ ? records_[n] : kUnseenRecord; }
+  /// The graph's node count as the search knows it (grows with a graph built while searching).
+  std::size_t nodeCount() const { return node_count_; }
   /// The closed set in expansion order.
   const std::vector<NodeId>& closedSet() const { return closed_; }
   /// The open set sorted by f, then by the tie-break order the engine uses.
@@ -165,7 +166,14 @@ class SearchState {
   NodeId start_ = kNoNode;
   NodeId goal_ = kNoNode;
   SearchOptions options_;
+  // records_[n] is live only when stamps_[n] == generation_ (else node n is Unseen), so a
+  // new search starts by incrementing generation_ instead of rewriting an array as long as
+  // the graph: a query costs nothing per node it never reaches. Both arrays only grow.
+  static inline const NodeRecord kUnseenRecord{};
   std::vector<NodeRecord> records_;
+  std::vector<std::uint32_t> stamps_;
+  std::uint32_t generation_ = 0;
+  std::size_t node_count_ = 0;
   std::vector<NodeId> closed_;
   NodeId last_expanded_ = kNoNode;
   std::vector<RelaxedArc> last_relaxed_;
@@ -186,7 +194,8 @@ class SearchState {
 class Search : private SearchState {
  public:
   /// Resets the search: start enters the open set with g = 0. Node ids must be valid. The
-  /// arrays keep their capacity, so one Search reused for many queries stops allocating.
+  /// arrays keep their memory and the node records expire by generation, so one Search
+  /// reused for many queries neither allocates nor touches memory per graph node.
   void init(const SearchGraph& graph, NodeId start, NodeId goal, SearchOptions options = {});
   /// Exactly one expansion: pops the best open node, closes it and, unless it is the
   /// goal, relaxes its arcs. Returns the status after the step; a finished search
@@ -196,6 +205,9 @@ class Search : private SearchState {
   SearchStatus run(int max_steps = -1);
   /// The path to the goal when found (start ... goal), else found = false.
   Path finalize() const;
+  /// The same, written into `out` (its vectors keep their memory: a caller reusing one
+  /// Path for many queries allocates nothing here once they have grown).
+  void finalize(Path& out) const;
   /// The const view for drawing and inspection.
   const SearchState& state() const { return *this; }
   const SearchGraph* graph() const { return graph_; }
@@ -210,6 +222,10 @@ class Search : private SearchState {
     bool operator()(const HeapEntry& a, const HeapEntry& b) const;  // true: a leaves after b
   };
   void push(NodeId n);
+  /// The record of node n, reset to Unseen first when it is from an earlier search.
+  NodeRecord& live(NodeId n);
+  /// Makes room for the records of `count` nodes.
+  void growTo(std::size_t count);
 
   const SearchGraph* graph_ = nullptr;
   HeapOrder order_;
