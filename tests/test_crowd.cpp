@@ -206,7 +206,7 @@ TEST_CASE("ORCA's obstacle line lets a point agent reach a wall no sooner than t
 
 TEST_CASE("ten agents all get through the doorways of crowd-doorways.json in both steering modes", "[crowd]") {
   // The narrow door is 1.5 wide, 0.7 after erosion by r = 0.4: one agent at a time. Within
-  // 600 steps (60 s) every agent arrives in both modes (they need 540 and 371 steps).
+  // 600 steps (60 s) every agent arrives in both modes (they need 355 and 348 steps).
   const MapDocument doc = loadMap(kDoorways);
   for (Steer steer : {Steer::Funnel, Steer::Portals}) {
     ClearanceSet set(doc);

@@ -156,6 +156,19 @@ Point Crowd::avoid(std::size_t i) {
 void Crowd::move(Agent& a, Point velocity) {
   const PolygonMap& region = level_->map();
   Point q = a.position + velocity * config_.dt;
+  if (!region.lineOfSight(a.position, q)) {
+    // A step along a wall that the obstacle lines allow may end a rounding error outside
+    // the region: pull its end in along the nearest wall's normal by a rounding margin.
+    const int e = walls_->nearestEdge(q);
+    if (e >= 0) {
+      const double margin = 1e-9 * std::max(1.0, std::fabs(q.x) + std::fabs(q.y));
+      const Point in = q + region.vertices()[static_cast<std::size_t>(e)].edge_normal * margin;
+      if (region.lineOfSight(a.position, in)) {
+        q = in;
+        velocity = (q - a.position) * (1.0 / config_.dt);
+      }
+    }
+  }
   int halvings = 0;
   while (!region.lineOfSight(a.position, q)) {
     if (++halvings > 40) {

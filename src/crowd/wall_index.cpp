@@ -81,11 +81,12 @@ void WallIndex::wallsNear(Point p, double range, std::vector<WallEdge>& out) con
   }
 }
 
-double WallIndex::nearestDistance(Point p) const {
-  if (w_ == 0) return std::numeric_limits<double>::infinity();
+int WallIndex::nearestEdge(Point p) const {
+  if (w_ == 0) return -1;
   const auto& v = map_->vertices();
   const int cx = cellX(p.x), cy = cellY(p.y);
   double best = std::numeric_limits<double>::infinity();
+  int nearest = -1;
   for (int ring = 0; ring <= std::max(w_, h_); ++ring) {
     for (int y = cy - ring; y <= cy + ring; ++y) {
       if (y < 0 || y >= h_) continue;
@@ -95,7 +96,11 @@ double WallIndex::nearestDistance(Point p) const {
         const int c = y * w_ + x;
         for (int k = start_[c]; k < start_[c + 1]; ++k) {
           const int e = edges_[k];
-          best = std::min(best, distance(p, nearestOnSegment(p, v[e].position, v[v[e].next].position)));
+          const double d = distance(p, nearestOnSegment(p, v[e].position, v[v[e].next].position));
+          if (d < best || (d == best && e < nearest)) {
+            best = d;
+            nearest = e;
+          }
         }
       }
     }
@@ -103,7 +108,14 @@ double WallIndex::nearestDistance(Point p) const {
     // outside the grid and was clamped to its nearest cell).
     if (best <= static_cast<double>(ring) * cell_) break;
   }
-  return best;
+  return nearest;
+}
+
+double WallIndex::nearestDistance(Point p) const {
+  const int e = nearestEdge(p);
+  if (e < 0) return std::numeric_limits<double>::infinity();
+  const auto& v = map_->vertices();
+  return distance(p, nearestOnSegment(p, v[e].position, v[v[e].next].position));
 }
 
 }  // namespace polypath::crowd

@@ -22,6 +22,9 @@ class WallIndex {
   /// the edge or on its walkable side), as ORCA obstacle edges, nearest first (ties in edge
   /// order), written into `out` (cleared first).
   void wallsNear(Point p, double range, std::vector<WallEdge>& out) const;
+  /// The wall nearest to p: the index of its edge's first vertex in the map's vertices(),
+  /// or -1 for a map without edges.
+  int nearestEdge(Point p) const;
   /// Distance from p to the nearest wall (world units); infinity for a map without edges.
   double nearestDistance(Point p) const;
 
