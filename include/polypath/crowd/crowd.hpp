@@ -8,10 +8,12 @@
 //      maximum speed, slowing only to land exactly on the goal. A target out of line of
 //      sight (the agent was pushed off its corridor) makes the agent plan its route again.
 //   2. ORCA (orca.hpp) turns the preferred velocities into new ones that avoid the other
-//      agents for the time horizon and keep the step off the walls (hard lines).
+//      agents for the time horizon and the walls (the eroded region's edges as ORCA's
+//      static obstacles, hard lines) for the obstacle time horizon.
 //   3. every agent moves by velocity * dt; a step that would leave the eroded region
-//      (exact line of sight, segment against the region's edges) is halved until it stays
-//      (at most 40 times, then the agent waits).
+//      (exact line of sight, segment against the region's edges) is first pulled in by a
+//      rounding margin along the nearest wall's normal, then halved until it stays (at most
+//      40 times, then the agent waits).
 //   4. an agent within `arrive_distance` of its goal has arrived and leaves the crowd.
 // Everything is in a fixed order with fixed arithmetic, and the random numbers (spawn
 // lattice offset, the tiny perturbation that breaks symmetric head-on deadlocks) come from
