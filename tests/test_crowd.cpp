@@ -31,6 +31,19 @@ std::vector<double> snapshot(const Crowd& c) {
   return out;
 }
 
+// `agents` agents of radius 0.4 from the doorways map's start to its goal, arriving within 2 r.
+CrowdConfig doorwaysRun(const MapDocument& doc, int agents, Steer steer, int max_steps) {
+  CrowdConfig c;
+  c.agents = agents;
+  c.radius = 0.4;
+  c.steer = steer;
+  c.max_steps = max_steps;
+  c.start = *doc.start;
+  c.goal = *doc.goal;
+  c.arrive_distance = 0.8;
+  return c;
+}
+
 }  // namespace
 
 TEST_CASE("ORCA keeps two head-on agents in the open apart", "[crowd]") {
@@ -128,13 +141,7 @@ TEST_CASE("crowd agents keep their radius from every wall, to the round join's s
   const MapDocument doc = loadMap(kDoorways);
   for (Steer steer : {Steer::Funnel, Steer::Portals}) {
     ClearanceSet set(doc);
-    CrowdConfig c;
-    c.agents = 20;
-    c.steer = steer;
-    c.max_steps = 300;
-    c.start = *doc.start;
-    c.goal = *doc.goal;
-    c.arrive_distance = 0.8;
+    const CrowdConfig c = doorwaysRun(doc, 20, steer, 300);
     Crowd crowd(set, c);
     const CrowdMetrics m = crowd.run();
     const double r = c.radius, segments = set.style().segments;
@@ -210,14 +217,7 @@ TEST_CASE("ten agents all get through the doorways of crowd-doorways.json in bot
   const MapDocument doc = loadMap(kDoorways);
   for (Steer steer : {Steer::Funnel, Steer::Portals}) {
     ClearanceSet set(doc);
-    CrowdConfig c;
-    c.agents = 10;
-    c.radius = 0.4;
-    c.steer = steer;
-    c.max_steps = 600;
-    c.start = *doc.start;
-    c.goal = *doc.goal;
-    c.arrive_distance = 0.8;
+    const CrowdConfig c = doorwaysRun(doc, 10, steer, 600);
     Crowd crowd(set, c);
     const CrowdMetrics m = crowd.run();
     CHECK(m.arrived == 10);
@@ -235,4 +235,25 @@ TEST_CASE("local density counts only agents that left their spawn place, with ev
   one.observe(centres, radii, walls, {0, 1});
   CHECK(none.result(1).density_max == 0.0);
   CHECK(one.result(1).density_max == Approx(2.0 / M_PI).epsilon(1e-12));
+}
+
+TEST_CASE("an agent on a convex corner of an obstacle gets no line from that corner's edges", "[crowd]") {
+  // A 10 x 10 room with a 2 x 2 pillar at (4..6, 4..6). At the pillar's corner (6, 6) the
+  // free wedge spans 270 degrees, more than any half-plane: the two edges through the corner
+  // give no line and the two far edges have the agent behind them.
+  const PolygonMap room({Polygon{{{0, 0}, {10, 0}, {10, 10}, {0, 10}}, {{{4, 4}, {6, 4}, {6, 6}, {4, 6}}}}});
+  const WallIndex index(room);
+  std::vector<WallEdge> walls;
+  index.wallsNear({6, 6}, 1.0, walls);
+  CHECK(walls.size() == 2);
+  std::vector<OrcaLine> lines;
+  addObstacleLines({6, 6}, {1, 0}, walls, 1.0, lines);
+  CHECK(lines.empty());
+  // Half a unit above the top edge, heading down at speed 1: the top edge's cut-off line.
+  index.wallsNear({5, 6.5}, 1.0, walls);
+  lines.clear();
+  addObstacleLines({5, 6.5}, {0, -1}, walls, 1.0, lines);
+  REQUIRE(lines.size() == 1);
+  const Point v = solveVelocity(lines, lines.size(), 1.0, {0, -1});
+  CHECK(v.y == Approx(-0.5).epsilon(1e-12));
 }
