@@ -7,7 +7,9 @@
 #include <nlohmann/json.hpp>
 
 #include "polypath/crowd/crowd.hpp"
+#include "polypath/crowd/metrics.hpp"
 #include "polypath/crowd/orca.hpp"
+#include "polypath/crowd/wall_index.hpp"
 #include "polypath/formats/map_io.hpp"
 #include "support/run_cli.hpp"
 
@@ -27,6 +29,22 @@ std::vector<double> snapshot(const Crowd& c) {
     out.insert(out.end(), {a.position.x, a.position.y, a.velocity.x, a.velocity.y, a.walked});
   }
   return out;
+}
+
+// Runs `agents` agents of radius 0.4 from the doorways map's start to its goal (arriving
+// within 2 r) for at most `max_steps` steps.
+CrowdMetrics runDoorways(const MapDocument& doc, int agents, Steer steer, int max_steps) {
+  CrowdConfig c;
+  c.agents = agents;
+  c.radius = 0.4;
+  c.steer = steer;
+  c.max_steps = max_steps;
+  c.start = *doc.start;
+  c.goal = *doc.goal;
+  c.arrive_distance = 0.8;
+  ClearanceSet set(doc);
+  Crowd crowd(set, c);
+  return crowd.run();
 }
 
 }  // namespace
@@ -124,18 +142,9 @@ TEST_CASE("two agents head-on in a corridor pass each other without overlapping"
 
 TEST_CASE("crowd agents keep their radius from every wall, to the round join's sagitta", "[crowd]") {
   const MapDocument doc = loadMap(kDoorways);
+  const double r = 0.4, segments = ClearanceSet(doc).style().segments;
   for (Steer steer : {Steer::Funnel, Steer::Portals}) {
-    ClearanceSet set(doc);
-    CrowdConfig c;
-    c.agents = 20;
-    c.steer = steer;
-    c.max_steps = 300;
-    c.start = *doc.start;
-    c.goal = *doc.goal;
-    c.arrive_distance = 0.8;
-    Crowd crowd(set, c);
-    const CrowdMetrics m = crowd.run();
-    const double r = c.radius, segments = set.style().segments;
+    const CrowdMetrics m = runDoorways(doc, 20, steer, 300);
     CHECK(m.wall_distance_min >= r * std::cos(M_PI / (4 * segments)) - 1e-9);
     CHECK(m.wall_distance_min <= r + 0.5);  // they do walk along walls at the doors
   }
@@ -167,4 +176,80 @@ TEST_CASE("polypath crowd prints the metrics as JSON and refuses bad input with 
   const test::RunResult steer = test::runCli({"crowd", kDoorways, "--agents", "3", "--steer", "zigzag"});
   CHECK(steer.exit_code == 2);
   CHECK(steer.err.find("--steer expects funnel or portals") != std::string::npos);
+}
+
+TEST_CASE("ORCA's obstacle line lets a point agent reach a wall no sooner than the obstacle time horizon", "[crowd]") {
+  // A wall along y = 0 from x = -5 to 5 with free space above (obstacle order: right of
+  // (5, 0) -> (-5, 0)); its neighbours run up at both ends (box corners: not convex for
+  // the obstacle). The agent at (0, 0.5) heads straight down at speed 1; with tau = 1 s it
+  // may close the 0.5 in no less than 1 s: velocity (0, -0.5).
+  WallEdge w;
+  w.left = {5, 0};
+  w.right = {-5, 0};
+  w.before = {0, -1};
+  w.after = {0, 1};
+  std::vector<OrcaLine> lines;
+  addObstacleLines({0, 0.5}, {0, -1}, {w}, 1.0, lines);
+  REQUIRE(lines.size() == 1);
+  const Point v = solveVelocity(lines, lines.size(), 1.0, {0, -1});
+  CHECK(v.x == Approx(0.0).margin(1e-12));
+  CHECK(v.y == Approx(-0.5).epsilon(1e-12));
+  // Walking along the wall is not slowed.
+  const Point along = solveVelocity(lines, lines.size(), 1.0, {1, 0});
+  CHECK(along.x == Approx(1.0).epsilon(1e-12));
+  CHECK(along.y == Approx(0.0).margin(1e-12));
+  // An agent behind the wall (y < 0) gets no line from it.
+  const PolygonMap room({box(10, 10)});
+  const WallIndex index(room);
+  std::vector<WallEdge> walls;
+  index.wallsNear({5, -1}, 2.0, walls);
+  CHECK(walls.empty());
+  // From inside the box near its bottom edge: that edge, nearest first, as an obstacle edge.
+  index.wallsNear({5, 0.5}, 1.0, walls);
+  REQUIRE(walls.size() == 1);
+  CHECK(walls[0].left == Point{10, 0});
+  CHECK(walls[0].right == Point{0, 0});
+}
+
+TEST_CASE("ten agents all get through the doorways of crowd-doorways.json in both steering modes", "[crowd]") {
+  // The narrow door is 1.5 wide, 0.7 after erosion by r = 0.4: one agent at a time. Within
+  // 600 steps (60 s) every agent arrives in both modes (they need 355 and 348 steps).
+  const MapDocument doc = loadMap(kDoorways);
+  for (Steer steer : {Steer::Funnel, Steer::Portals}) {
+    const CrowdMetrics m = runDoorways(doc, 10, steer, 600);
+    CHECK(m.arrived == 10);
+    CHECK(m.time_all.has_value());
+  }
+}
+
+TEST_CASE("local density counts only agents that left their spawn place, with every agent as a neighbour", "[crowd]") {
+  // Two agents 0.5 apart, density disc of radius 1: 2 / pi once one of them counts.
+  MetricsRecorder none(2, 1.0), one(2, 1.0);
+  const std::vector<Point> centres{{0, 0}, {0.5, 0}};
+  const std::vector<double> radii{0.2, 0.2}, walls{1, 1};
+  none.observe(centres, radii, walls, {0, 0});
+  one.observe(centres, radii, walls, {0, 1});
+  CHECK(none.result(1).density_max == 0.0);
+  CHECK(one.result(1).density_max == Approx(2.0 / M_PI).epsilon(1e-12));
+}
+
+TEST_CASE("an agent on a convex corner of an obstacle gets no line from that corner's edges", "[crowd]") {
+  // A 10 x 10 room with a 2 x 2 pillar at (4..6, 4..6). At the pillar's corner (6, 6) the
+  // free wedge spans 270 degrees, more than any half-plane: the two edges through the corner
+  // give no line and the two far edges have the agent behind them.
+  const PolygonMap room({Polygon{{{0, 0}, {10, 0}, {10, 10}, {0, 10}}, {{{4, 4}, {6, 4}, {6, 6}, {4, 6}}}}});
+  const WallIndex index(room);
+  std::vector<WallEdge> walls;
+  index.wallsNear({6, 6}, 1.0, walls);
+  CHECK(walls.size() == 2);
+  std::vector<OrcaLine> lines;
+  addObstacleLines({6, 6}, {1, 0}, walls, 1.0, lines);
+  CHECK(lines.empty());
+  // Half a unit above the top edge, heading down at speed 1: the top edge's cut-off line.
+  index.wallsNear({5, 6.5}, 1.0, walls);
+  lines.clear();
+  addObstacleLines({5, 6.5}, {0, -1}, walls, 1.0, lines);
+  REQUIRE(lines.size() == 1);
+  const Point v = solveVelocity(lines, lines.size(), 1.0, {0, -1});
+  CHECK(v.y == Approx(-0.5).epsilon(1e-12));
 }

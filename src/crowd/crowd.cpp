@@ -19,6 +19,8 @@ void checkConfig(const CrowdConfig& c) {
   if (!positive(c.speed)) throw CrowdError("agent speed must be a finite number above 0, got " + num(c.speed));
   if (!positive(c.dt)) throw CrowdError("time step must be a finite number above 0, got " + num(c.dt));
   if (!positive(c.time_horizon)) throw CrowdError("time horizon must be a finite number above 0, got " + num(c.time_horizon));
+  if (!positive(c.time_horizon_obstacles))
+    throw CrowdError("obstacle time horizon must be a finite number above 0, got " + num(c.time_horizon_obstacles));
   if (c.max_steps < 0) throw CrowdError("steps must be 0 or more, got " + std::to_string(c.max_steps));
   if (!(c.arrive_distance >= 0.0) || !std::isfinite(c.arrive_distance))
     throw CrowdError("arrival distance must be a finite number of 0 or more, got " + num(c.arrive_distance));
@@ -130,8 +132,8 @@ void Crowd::steer(Agent& a) {
 Point Crowd::avoid(std::size_t i) {
   const Agent& a = agents_[i];
   lines_.clear();
-  walls_->wallsNear(a.position, 1.5 * a.max_speed * config_.dt, contacts_);
-  for (const WallContact& c : contacts_) lines_.push_back(wallLine(a.position, c.nearest, c.inward, config_.dt));
+  walls_->wallsNear(a.position, config_.time_horizon_obstacles * a.max_speed, walls_near_);
+  addObstacleLines(a.position, a.velocity, walls_near_, config_.time_horizon_obstacles, lines_);
   const std::size_t hard = lines_.size();
   for (std::size_t j = 0; j < agents_.size(); ++j) {
     const Agent& b = agents_[j];
@@ -154,6 +156,19 @@ Point Crowd::avoid(std::size_t i) {
 void Crowd::move(Agent& a, Point velocity) {
   const PolygonMap& region = level_->map();
   Point q = a.position + velocity * config_.dt;
+  if (!region.lineOfSight(a.position, q)) {
+    // A step along a wall that the obstacle lines allow may end a rounding error outside
+    // the region: pull its end in along the nearest wall's normal by a rounding margin.
+    const int e = walls_->nearestEdge(q);
+    if (e >= 0) {
+      const double margin = 1e-9 * std::max(1.0, std::fabs(q.x) + std::fabs(q.y));
+      const Point in = q + region.vertices()[static_cast<std::size_t>(e)].edge_normal * margin;
+      if (region.lineOfSight(a.position, in)) {
+        q = in;
+        velocity = (q - a.position) * (1.0 / config_.dt);
+      }
+    }
+  }
   int halvings = 0;
   while (!region.lineOfSight(a.position, q)) {
     if (++halvings > 40) {
@@ -182,12 +197,18 @@ void Crowd::step() {
 
   std::vector<Point> centres;
   std::vector<double> radii, walls;
+  std::vector<char> counted;
   for (std::size_t i : active) {
+    Agent& a = agents_[i];
+    // The spawn lattice is packed by construction: an agent's neighbourhood counts for
+    // density once it has walked one lattice spacing from its spawn place.
+    a.settled = a.settled || distance(a.position, a.spawn) >= config_.spacing;
+    counted.push_back(a.settled ? 1 : 0);
     centres.push_back(agents_[i].position);
     radii.push_back(agents_[i].radius);
     walls.push_back(original_walls_->nearestDistance(agents_[i].position));
   }
-  recorder_.observe(centres, radii, walls);
+  recorder_.observe(centres, radii, walls, counted);
   for (std::size_t i : active) {
     Agent& a = agents_[i];
     const double tolerance = config_.arrive_distance + 1e-9 * std::max(1.0, std::fabs(a.goal.x) + std::fabs(a.goal.y));

@@ -13,7 +13,7 @@ MetricsRecorder::MetricsRecorder(int agents, double density_radius) {
 }
 
 void MetricsRecorder::observe(const std::vector<Point>& centres, const std::vector<double>& radii,
-                              const std::vector<double>& wall_distance) {
+                              const std::vector<double>& wall_distance, const std::vector<char>& counted) {
   const std::size_t n = centres.size();
   const double disc = std::numbers::pi * metrics_.density_radius * metrics_.density_radius;
   const double reach_sq = metrics_.density_radius * metrics_.density_radius;
@@ -33,7 +33,7 @@ void MetricsRecorder::observe(const std::vector<Point>& centres, const std::vect
         metrics_.overlap_max = std::max(metrics_.overlap_max, depth);
       }
     }
-    metrics_.density_max = std::max(metrics_.density_max, around[i] / disc);
+    if (counted[i]) metrics_.density_max = std::max(metrics_.density_max, around[i] / disc);
     metrics_.wall_distance_min = any_wall_ ? std::min(metrics_.wall_distance_min, wall_distance[i]) : wall_distance[i];
     any_wall_ = true;
   }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace polypath::crowd {
 namespace {
@@ -129,10 +130,94 @@ OrcaLine agentLine(Point p, Point v, double r, Point q, Point u, double s, doubl
   return line;
 }
 
-OrcaLine wallLine(Point p, Point w, Point inward, double dt) {
-  const double d = distance(p, w);
-  const Point n = d > 0.0 ? (p - w) * (1.0 / d) : inward;
-  return {n * (-d / dt), {n.y, -n.x}};
+void addObstacleLines(Point p, Point v, const std::vector<WallEdge>& walls, double tau, std::vector<OrcaLine>& lines) {
+  // RVO2's obstacle code for an agent of radius 0. A corner: its point, whether the obstacle
+  // is convex there, the unit direction of the obstacle edge leaving it and of the one
+  // arriving at it (free space on the right of each).
+  struct Corner {
+    Point point;
+    bool convex;
+    Point out, in;
+  };
+  const double inv_tau = 1.0 / tau;
+  constexpr double kEpsilon = 1e-12;
+  for (const WallEdge& w : walls) {
+    const Point edge = w.right - w.left;
+    if (dot(edge, edge) <= 0.0) continue;
+    const Point dir = normalized(edge);
+    Corner c1{w.left, w.left_convex, dir, w.before};
+    Corner c2{w.right, w.right_convex, w.after, dir};
+    const Point rel1 = c1.point - p, rel2 = c2.point - p;
+    // Already covered: both cut-off points satisfy a line taken so far.
+    bool covered = false;
+    for (const OrcaLine& l : lines)
+      if (cross(rel1 * inv_tau - l.point, l.direction) >= -kEpsilon && cross(rel2 * inv_tau - l.point, l.direction) >= -kEpsilon) {
+        covered = true;
+        break;
+      }
+    if (covered) continue;
+    const double s = dot(Point{-rel1.x, -rel1.y}, edge) / dot(edge, edge);
+    const double dist_line = sq(Point{-rel1.x, -rel1.y} - edge * s);
+    OrcaLine line;
+    if (s >= 0.0 && s <= 1.0 && dist_line <= 0.0) {  // on the segment
+      // On a convex corner of the obstacle the free wedge is wider than a half-plane and no
+      // single line describes it: the edge gives none (the step check in Crowd keeps the
+      // agent out of the wedge). Elsewhere the velocity may not point into the wall.
+      if ((s == 0.0 && c1.convex) || (s == 1.0 && c2.convex)) continue;
+      lines.push_back({{0, 0}, Point{-dir.x, -dir.y}});
+      continue;
+    }
+    // The legs of the cone; seen obliquely, both come from one corner.
+    Point left_leg, right_leg;
+    if (s < 0.0 && dist_line <= 0.0) {
+      if (!c1.convex) continue;
+      c2 = c1;
+      left_leg = right_leg = normalized(rel1);
+    } else if (s > 1.0 && dist_line <= 0.0) {
+      if (!c2.convex) continue;
+      c1 = c2;
+      left_leg = right_leg = normalized(rel2);
+    } else {
+      left_leg = c1.convex ? normalized(rel1) : Point{-c1.out.x, -c1.out.y};  // non-convex: extend the cut-off line
+      right_leg = c2.convex ? normalized(rel2) : c1.out;
+    }
+    const bool single = c1.point == c2.point;
+    // A leg pointing into the neighbouring edge at a convex corner gives way to that edge.
+    bool left_foreign = false, right_foreign = false;
+    if (c1.convex && cross(left_leg, Point{-c1.in.x, -c1.in.y}) >= 0.0) {
+      left_leg = Point{-c1.in.x, -c1.in.y};
+      left_foreign = true;
+    }
+    if (c2.convex && cross(right_leg, c2.out) <= 0.0) {
+      right_leg = c2.out;
+      right_foreign = true;
+    }
+    const Point left_cut = (c1.point - p) * inv_tau, right_cut = (c2.point - p) * inv_tau;
+    const Point cut = right_cut - left_cut;
+    const double t = single ? 0.5 : dot(v - left_cut, cut) / sq(cut);
+    const double t_left = dot(v - left_cut, left_leg), t_right = dot(v - right_cut, right_leg);
+    if ((t < 0.0 && t_left < 0.0) || (single && t_left < 0.0 && t_right < 0.0)) {
+      const Point unit = normalized(v - left_cut);  // the left cut-off point
+      lines.push_back({left_cut, {unit.y, -unit.x}});
+      continue;
+    }
+    if (t > 1.0 && t_right < 0.0) {
+      const Point unit = normalized(v - right_cut);
+      lines.push_back({right_cut, {unit.y, -unit.x}});
+      continue;
+    }
+    const double inf = std::numeric_limits<double>::infinity();
+    const double d_cut = (t < 0.0 || t > 1.0 || single) ? inf : sq(v - (left_cut + cut * t));
+    const double d_left = t_left < 0.0 ? inf : sq(v - (left_cut + left_leg * t_left));
+    const double d_right = t_right < 0.0 ? inf : sq(v - (right_cut + right_leg * t_right));
+    if (d_cut <= d_left && d_cut <= d_right) {
+      lines.push_back({left_cut, Point{-c1.out.x, -c1.out.y}});
+    } else if (d_left <= d_right) {
+      if (!left_foreign) lines.push_back({left_cut, left_leg});
+    } else if (!right_foreign) {
+      lines.push_back({right_cut, Point{-right_leg.x, -right_leg.y}});
+    }
+  }
 }
 
 Point solveVelocity(const std::vector<OrcaLine>& lines, std::size_t hard, double max_speed, Point preferred) {

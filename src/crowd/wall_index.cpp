@@ -45,12 +45,12 @@ WallIndex::WallIndex(const PolygonMap& map) : map_(&map) {
 int WallIndex::cellX(double x) const { return std::clamp(static_cast<int>(std::floor((x - min_.x) / cell_)), 0, w_ - 1); }
 int WallIndex::cellY(double y) const { return std::clamp(static_cast<int>(std::floor((y - min_.y) / cell_)), 0, h_ - 1); }
 
-void WallIndex::wallsNear(Point p, double range, std::vector<WallContact>& out) const {
+void WallIndex::wallsNear(Point p, double range, std::vector<WallEdge>& out) const {
   out.clear();
   if (w_ == 0) return;
   const auto& v = map_->vertices();
   ++stamp_;
-  std::vector<int> found;
+  std::vector<std::pair<double, int>> found;  // (distance, edge)
   for (int y = cellY(p.y - range); y <= cellY(p.y + range); ++y) {
     for (int x = cellX(p.x - range); x <= cellX(p.x + range); ++x) {
       const int c = y * w_ + x;
@@ -58,27 +58,35 @@ void WallIndex::wallsNear(Point p, double range, std::vector<WallContact>& out) 
         const int e = edges_[k];
         if (seen_[e] == stamp_) continue;
         seen_[e] = stamp_;
-        const Point w = nearestOnSegment(p, v[e].position, v[v[e].next].position);
-        if (distance(p, w) <= range) found.push_back(e);
+        const Point a = v[e].position, b = v[v[e].next].position;
+        if (orient(a, b, p) < 0) continue;  // p behind the edge: the region is on its left
+        const double d = distance(p, nearestOnSegment(p, a, b));
+        if (d <= range) found.emplace_back(d, e);
       }
     }
   }
-  std::sort(found.begin(), found.end());  // edge order: independent of the grid walk
-  for (int e : found) {
-    const Point a = v[e].position, b = v[v[e].next].position;
-    const Point w = nearestOnSegment(p, a, b);
-    // At a reflex corner the neighbouring edge, whose nearest point is its inner part, is
-    // the wall: the half-plane through the corner itself would forbid walking round it.
-    if ((w == a && v[e].reflex) || (w == b && v[v[e].next].reflex)) continue;
-    out.push_back({w, v[e].edge_normal});
+  std::sort(found.begin(), found.end());  // nearest first, then edge order: independent of the grid walk
+  for (const auto& [d, e] : found) {
+    // The region's edge a -> b has the walkable side on its left; ORCA's obstacle edge runs
+    // b -> a with free space on its right.
+    const int a = e, b = v[e].next;
+    WallEdge w;
+    w.left = v[b].position;
+    w.right = v[a].position;
+    w.left_convex = v[b].reflex;
+    w.right_convex = v[a].reflex;
+    w.before = normalized(v[b].position - v[v[b].next].position);
+    w.after = normalized(v[v[a].prev].position - v[a].position);
+    out.push_back(w);
   }
 }
 
-double WallIndex::nearestDistance(Point p) const {
-  if (w_ == 0) return std::numeric_limits<double>::infinity();
+int WallIndex::nearestEdge(Point p) const {
+  if (w_ == 0) return -1;
   const auto& v = map_->vertices();
   const int cx = cellX(p.x), cy = cellY(p.y);
   double best = std::numeric_limits<double>::infinity();
+  int nearest = -1;
   for (int ring = 0; ring <= std::max(w_, h_); ++ring) {
     for (int y = cy - ring; y <= cy + ring; ++y) {
       if (y < 0 || y >= h_) continue;
@@ -88,7 +96,11 @@ double WallIndex::nearestDistance(Point p) const {
         const int c = y * w_ + x;
         for (int k = start_[c]; k < start_[c + 1]; ++k) {
           const int e = edges_[k];
-          best = std::min(best, distance(p, nearestOnSegment(p, v[e].position, v[v[e].next].position)));
+          const double d = distance(p, nearestOnSegment(p, v[e].position, v[v[e].next].position));
+          if (d < best || (d == best && e < nearest)) {
+            best = d;
+            nearest = e;
+          }
         }
       }
     }
@@ -96,7 +108,14 @@ double WallIndex::nearestDistance(Point p) const {
     // outside the grid and was clamped to its nearest cell).
     if (best <= static_cast<double>(ring) * cell_) break;
   }
-  return best;
+  return nearest;
+}
+
+double WallIndex::nearestDistance(Point p) const {
+  const int e = nearestEdge(p);
+  if (e < 0) return std::numeric_limits<double>::infinity();
+  const auto& v = map_->vertices();
+  return distance(p, nearestOnSegment(p, v[e].position, v[v[e].next].position));
 }
 
 }  // namespace polypath::crowd

@@ -8,10 +8,12 @@
 //      maximum speed, slowing only to land exactly on the goal. A target out of line of
 //      sight (the agent was pushed off its corridor) makes the agent plan its route again.
 //   2. ORCA (orca.hpp) turns the preferred velocities into new ones that avoid the other
-//      agents for the time horizon and keep the step off the walls (hard lines).
+//      agents for the time horizon and the walls (the eroded region's edges as ORCA's
+//      static obstacles, hard lines) for the obstacle time horizon.
 //   3. every agent moves by velocity * dt; a step that would leave the eroded region
-//      (exact line of sight, segment against the region's edges) is halved until it stays
-//      (at most 40 times, then the agent waits).
+//      (exact line of sight, segment against the region's edges) is first pulled in by a
+//      rounding margin along the nearest wall's normal, then halved until it stays (at most
+//      40 times, then the agent waits).
 //   4. an agent within `arrive_distance` of its goal has arrived and leaves the crowd.
 // Everything is in a fixed order with fixed arithmetic, and the random numbers (spawn
 // lattice offset, the tiny perturbation that breaks symmetric head-on deadlocks) come from
@@ -53,7 +55,8 @@ struct CrowdConfig {
   std::optional<Rect> to;           ///< goal area (points drawn at random); without it, the points nearest `goal`
   Point start, goal;                ///< centres of the default spawn and goal places
   double arrive_distance = 0.0;     ///< an agent within this of its goal has arrived (0: on it, to 1e-9 relative)
-  double time_horizon = 1.0;        ///< ORCA's time horizon tau
+  double time_horizon = 1.0;        ///< ORCA's time horizon tau for other agents
+  double time_horizon_obstacles = 1.0;  ///< ORCA's time horizon for walls (RVO2's timeHorizonObst)
   double density_radius = 0.0;      ///< disc for local density; 0: 3 radii
   double spacing = 0.0;             ///< spawn lattice spacing; 0: 2.2 radii
   std::string method = "centre";    ///< registered method giving the path points (funnel steering)
@@ -75,6 +78,7 @@ struct Agent {
   Route route;                      ///< its current route
   int next = 0;                     ///< index into route.points (funnel) or route.portals (portals)
   bool arrived = false;
+  bool settled = false;             ///< has been one spawn spacing from its spawn place (density counts it)
   double arrival_time = 0.0;        ///< seconds, when arrived
   double walked = 0.0;              ///< distance travelled so far
   double shortest = 0.0;            ///< shortest path length from spawn to goal in the eroded region
@@ -122,7 +126,7 @@ class Crowd {
   Random random_;
   int steps_ = 0;
   std::vector<OrcaLine> lines_;
-  std::vector<WallContact> contacts_;
+  std::vector<WallEdge> walls_near_;
 };
 
 }  // namespace polypath::crowd

@@ -19,7 +19,7 @@ struct CrowdMetrics {
   double time_mean = 0.0;            ///< mean travel time of the arrived agents (0 when none)
   double time_worst = 0.0;           ///< longest travel time of an arrived agent
   double length_ratio_mean = 0.0;    ///< mean of (distance walked / shortest path length) over arrived agents
-  double density_max = 0.0;          ///< most agents per square unit in a disc around an agent, over all steps
+  double density_max = 0.0;          ///< most agents per square unit in a disc around an agent that left its spawn place, over all steps
   double density_radius = 0.0;       ///< radius of that disc
   int overlap_steps = 0;             ///< time steps after which two agents overlapped (beyond 1e-9 relative)
   double overlap_max = 0.0;          ///< deepest overlap: sum of radii minus centre distance
@@ -33,8 +33,11 @@ class MetricsRecorder {
  public:
   /// `density_radius`: the disc radius for local density (world units, > 0).
   MetricsRecorder(int agents, double density_radius);
-  /// One step: the agents' centres and radii, and their wall distances.
-  void observe(const std::vector<Point>& centres, const std::vector<double>& radii, const std::vector<double>& wall_distance);
+  /// One step: the agents' centres and radii, their wall distances, and which of them count
+  /// for density (counted[i] != 0: the disc around agent i is measured; every agent counts
+  /// as a neighbour).
+  void observe(const std::vector<Point>& centres, const std::vector<double>& radii, const std::vector<double>& wall_distance,
+               const std::vector<char>& counted);
   /// One arrival: travel time (s), distance walked and the shortest path length.
   void arrive(double time, double walked, double shortest);
   /// Counts a replanned route.

@@ -9,12 +9,15 @@
 // half-planes leave no room, a 3-D program finds the velocity that violates the agent lines
 // least while keeping the hard (wall) lines.
 //
-// Walls: polypath's agents walk the region eroded by their radius, so a wall is a segment
-// and the agent a point. For each nearby wall segment with nearest point w at distance d
-// and unit normal n from w towards the agent, the hard line v . n >= -d / dt keeps the step
-// of one time step on the agent's side of the line through w (the segment lies entirely on
-// the far side of that line, so the step cannot cross it). This is stricter than ORCA's
-// obstacle velocity cones (it looks one step ahead, not tau), and simpler.
+// Walls: ORCA's static obstacles as in J. van den Berg, S. J. Guy, J. Snape, M. C. Lin,
+// D. Manocha, RVO2 Library (Agent::computeNewVelocity, 2008-2011), written here from that
+// description. polypath's agents walk the region eroded by their radius, so the agent is a
+// point (radius 0) and each nearby edge of the eroded region an obstacle segment: the
+// velocity obstacle of a segment for the obstacle time horizon is the cone from the agent
+// over the segment, cut off at 1 / tau; its ORCA line is the tangent at the point of the
+// cone's boundary nearest the current velocity (legs that would point into a neighbouring
+// edge give way to it). Obstacle lines come first and are hard: the 3-D program never gives
+// them up, so the agent yields to a wall, never the wall to the agent.
 #pragma once
 
 #include <cstddef>
@@ -36,10 +39,21 @@ struct OrcaLine {
 /// (used when the two already overlap, to separate them within one step).
 OrcaLine agentLine(Point p, Point v, double r, Point q, Point u, double s, double tau, double dt);
 
-/// The hard wall line of a point agent at p whose nearest point on a wall segment is w, at
-/// distance d = |p - w| > 0, or at d = 0 with `inward` the wall's unit normal into the free
-/// side: the velocity may bring the agent at most d closer to the line through w in dt.
-OrcaLine wallLine(Point p, Point w, Point inward, double dt);
+/// One wall edge as ORCA's obstacle code sees it: free space on the right of left -> right
+/// (the region's edge b -> a reversed), and the corners' shape from the obstacle's side.
+struct WallEdge {
+  Point left, right;          ///< endpoints, world units
+  bool left_convex = false;   ///< the obstacle's corner at `left` is convex (the region is reflex there)
+  bool right_convex = false;  ///< the same at `right`
+  Point before;               ///< unit direction of the wall edge ending at `left` (towards `left`)
+  Point after;                ///< unit direction of the wall edge starting at `right` (away from `right`)
+};
+
+/// Appends the ORCA lines of a point agent at p with velocity v (world units per second)
+/// against `walls` (nearest first), time horizon `tau` seconds, to `lines`; a wall whose
+/// velocity obstacle the lines already in `lines` cover adds none. Walls with p on their
+/// solid side are skipped.
+void addObstacleLines(Point p, Point v, const std::vector<WallEdge>& walls, double tau, std::vector<OrcaLine>& lines);
 
 /// The velocity nearest `preferred` with length at most `max_speed` that satisfies every
 /// line; lines[0 .. hard) are hard (walls) and kept even when the others cannot all be met

@@ -1,21 +1,16 @@
 // wall_index.hpp: the wall segments (ring edges) of a PolygonMap in a uniform grid, for the
-// walls near an agent (its hard ORCA lines) and an agent's distance to the nearest wall.
+// walls near an agent (its ORCA obstacle lines) and an agent's distance to the nearest wall.
 #pragma once
 
 #include <vector>
 
 #include "polypath/core/polygon_map.hpp"
+#include "polypath/crowd/orca.hpp"
 
 namespace polypath::crowd {
 
 /// The point of segment [a, b] nearest to p (world units).
 Point nearestOnSegment(Point p, Point a, Point b);
-
-/// One wall near a point: its nearest point and the wall's unit normal into the region.
-struct WallContact {
-  Point nearest;  ///< world units
-  Point inward;   ///< unit normal of the edge, pointing into the walkable region
-};
 
 /// Every ring edge of a map, bucketed in a uniform grid (cell about the mean edge length).
 /// Immutable; the map must outlive it.
@@ -23,10 +18,13 @@ class WallIndex {
  public:
   explicit WallIndex(const PolygonMap& map);
 
-  /// The walls whose segment passes within `range` of p (each edge once, in edge order),
-  /// written into `out` (cleared first); an edge whose nearest point is a reflex vertex of
-  /// the region is left out (the other edge at that vertex is the wall there).
-  void wallsNear(Point p, double range, std::vector<WallContact>& out) const;
+  /// The walls whose segment passes within `range` of p and that p does not lie behind (p on
+  /// the edge or on its walkable side), as ORCA obstacle edges, nearest first (ties in edge
+  /// order), written into `out` (cleared first).
+  void wallsNear(Point p, double range, std::vector<WallEdge>& out) const;
+  /// The wall nearest to p: the index of its edge's first vertex in the map's vertices(),
+  /// or -1 for a map without edges.
+  int nearestEdge(Point p) const;
   /// Distance from p to the nearest wall (world units); infinity for a map without edges.
   double nearestDistance(Point p) const;
 
