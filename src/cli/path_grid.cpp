@@ -230,7 +230,7 @@ int runPathGrid(const std::vector<std::string>& args) {
     out["found"] = path.found;
     out["length"] = length;
     out["cost"] = path.length;
-    out["path"] = pointsJson(path.points);
+    out["path"] = pointsJson(canonicalPolyline(path.points));  // every cell is in "cells"
     nlohmann::ordered_json cells = nlohmann::ordered_json::array();
     for (NodeId n : path.nodes) cells.push_back({n % q.grid.width, n / q.grid.width});
     out["cells"] = std::move(cells);
