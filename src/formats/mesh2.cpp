@@ -45,6 +45,9 @@ class Tokens {
       fail(what + " must be a finite number, got '" + std::string(t) + "'");
     return v;
   }
+  /// Most records of at least `record_bytes` characters the rest of the text can hold: a
+  /// bound for reserving by a count the file declares (a 300-byte file may claim millions).
+  std::size_t recordsLeft(std::size_t record_bytes) const { return (text_.size() - pos_) / record_bytes + 1; }
   long integer(const std::string& what, long lo, long hi) {
     const std::string_view t = next(what.c_str());
     long v = 0;
@@ -80,9 +83,12 @@ constexpr long kMaxCount = 50'000'000;
 
 /// Mesh 2 vertex records "x y n p[0..n-1]", or mesh 3's "x y".
 void readVertices(Tokens& in, Mesh2& mesh, long nv, long np) {
-  mesh.vertices.reserve(static_cast<std::size_t>(nv));
-  mesh.vertex_polygons.resize(static_cast<std::size_t>(nv));
+  // A vertex record is at least "x y" and a separator: 4 characters.
+  const std::size_t expected = std::min(static_cast<std::size_t>(nv), in.recordsLeft(4));
+  mesh.vertices.reserve(expected);
+  mesh.vertex_polygons.reserve(expected);
   for (long i = 0; i < nv; ++i) {
+    mesh.vertex_polygons.emplace_back();
     const std::string what = "vertex " + std::to_string(mesh.version == 3 ? i + 1 : i);
     const double x = in.number(what + " x");
     const double y = in.number(what + " y");
