@@ -694,8 +694,8 @@ TEST_CASE("Save As through the panel writes the file and clears the unsaved mark
   ed.drag(cam.toScreen({15, 6}), cam.toScreen({16, 5}), 2);  // move the start
   CHECK(ed.app->scene().dirty());
   const fs::path out = dir.path / "saved.json";
-  ed.app->ui().path_text = out.string();
   ed.click("Save As");
+  ed.chooseFile(out);
   REQUIRE(fs::exists(out));
   CHECK_FALSE(ed.app->scene().dirty());
   CHECK_FALSE(ed.app->ui().status_error);
@@ -703,8 +703,9 @@ TEST_CASE("Save As through the panel writes the file and clears the unsaved mark
   const MapDocument saved = loadMap(out);
   CHECK(saved.start == ed.app->scene().document().start);
   // Open of a broken file: status line error, the document stays.
-  ed.app->ui().path_text = dir.write("broken.json", "[1,2");
+  const fs::path broken = dir.write("broken.json", "[1,2");
   ed.click("Open");
+  ed.chooseFile(broken);
   CHECK(ed.app->ui().status_error);
   CHECK(ed.app->scene().document().start == saved.start);
   CHECK_FALSE(ed.app->scene().problems().empty());

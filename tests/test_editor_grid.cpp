@@ -115,8 +115,8 @@ TEST_CASE("editor saves a painted grid as a .map file", "[editor][editorgrid]") 
   ed.drag(cellOnScreen(ed, 1, 20), cellOnScreen(ed, 1, 22), 6);
   REQUIRE(g.dirty());
   const std::filesystem::path out = dir.path / "painted.map";
-  ed.app->ui().path_text = out.string();
   ed.click("Grid Save As");
+  ed.chooseFile(out);
   CHECK(!g.dirty());
   CHECK(std::string(SDL_GetWindowTitle(ed.app->window())) == "painted.map - polypath-editor");
   // The expected text: the original file with '@' at (1, 20), (1, 21), (1, 22).

@@ -65,9 +65,8 @@ TEST_CASE("editor: Open imports, Save As to a foreign extension exports, the Exp
   Scene& scene = ed.app->scene();
 
   // Save As to level.mesh: exported, the map's own file stays seed.json.
-  ui.path_text = (dir.path / "level.mesh").string();
-  ed.frames(1);
   ed.click("Save As");
+  ed.chooseFile(dir.path / "level.mesh");
   ed.frames(1);
   CHECK(fs::exists(dir.path / "level.mesh"));
   CHECK(scene.file() == seed);
@@ -75,15 +74,17 @@ TEST_CASE("editor: Open imports, Save As to a foreign extension exports, the Exp
                          " (Polyanya mesh); the map's own file is " + seed.string());
 
   // Open level.mesh: imported; the path field proposes level.json for Save.
-  ui.path_text = (dir.path / "level.mesh").string();
-  ed.frames(1);
   ed.click("Open");
+  ed.chooseFile(dir.path / "level.mesh");
   ed.frames(2);
   CHECK_FALSE(scene.file().has_value());
   CHECK(ui.path_text == (dir.path / "level.json").string());
   CHECK(ui.status == "Imported " + (dir.path / "level.mesh").string() + " (Polyanya mesh); Save writes it as " +
                          (dir.path / "level.json").string());
-  ed.click("Save");
+  ed.click("Save");  // an imported map has no file yet: Save asks where, proposing level.json
+  REQUIRE(ui.file_dialog.isOpen());
+  CHECK(ui.file_dialog.name() == "level.json");
+  ed.key(SDL_SCANCODE_RETURN);
   ed.frames(1);
   CHECK(scene.file() == dir.path / "level.json");
   CHECK_FALSE(scene.dirty());

@@ -167,7 +167,7 @@ TEST_CASE("editor lessons: opening one from the tab asks before dropping unsaved
   CHECK(*app.scene().document().start == Point{16, 6});
   ed.click("lesson 0");
   ed.frames(3);
-  ed.click("Discard and open");
+  ed.click("Discard changes");
   ed.frames(3);
   REQUIRE(app.ui().lessons.active());
   CHECK(app.ui().lessons.file() == app.ui().lessons.entries[0].file);
@@ -182,7 +182,7 @@ TEST_CASE("editor lessons: opening one from the tab asks before dropping unsaved
   // Opening another map ends the lesson.
   app.ui().open_request = fs::path(POLYPATH_SOURCE_DIR) / "maps" / "maze.json";
   ed.frames(2);
-  ed.click("Discard and open");
+  ed.click("Discard changes");
   ed.frames(3);
   CHECK_FALSE(app.ui().lessons.active());
   CHECK(app.scene().displayName() == "Maze");

@@ -31,7 +31,7 @@ constexpr bool kSanitized = false;
 
 /// Actions per seed and the seeds in CI (the plain build; a sanitizer build makes a
 /// quarter of the actions). Seed 13 crashed the editor in its first 250 actions (the
-/// Compare tab after Discard and open, see the test below).
+/// Compare tab after Discard changes, see the test below).
 constexpr int kCiActions = 250;
 constexpr std::array<std::uint64_t, 2> kCiSeeds{13, 1};
 
@@ -95,10 +95,10 @@ TEST_CASE("the editor survives random streams of user actions and undoes each ep
   }
 }
 
-// Soak seed 13 found it: the Compare tab synced in the panels, then "Discard and open"
+// Soak seed 13 found it: the Compare tab synced in the panels, then "Discard changes"
 // replaced the document, and the canvas drew the old searches into the new map's graph
 // (a node of the larger maze looked up in the seed demo's graph: a crash).
-TEST_CASE("the Compare tab draws the new map's searches after Discard and open replaced a larger map",
+TEST_CASE("the Compare tab draws the new map's searches after Discard changes replaced a larger map",
           "[editor][soak]") {
   TempDir dir("soak");
   const std::string maze = dir.write("maze.json", serializeMap(loadMap(fs::path(POLYPATH_SOURCE_DIR) / "maps/maze.json")));
@@ -116,7 +116,7 @@ TEST_CASE("the Compare tab draws the new map's searches after Discard and open r
   REQUIRE(ed.app->scene().dirty());
   ed.app->ui().open_request = fs::path(seed);
   ed.frames(2);
-  ed.click("Discard and open");  // the document is replaced in the modal, after the panels
+  ed.click("Discard changes");  // the document is replaced in the modal, after the panels
   REQUIRE(ed.app->scene().file() == fs::path(seed));
   ed.frames(2);
   REQUIRE(ed.app->ui().compare.comparison());

@@ -482,7 +482,7 @@ TEST_CASE("New with unsaved changes asks first, and Cancel keeps the map, Discar
   CHECK(scene.document() == edited);
   ed.click("New");
   ed.frames(1);
-  ed.click("Discard and open");
+  ed.click("Discard changes");
   // A usable room at once: one 40 x 24 ring, no problem, start and goal 28 m apart.
   CHECK(scene.document() == defaultRoom());
   REQUIRE(scene.document().polygons.size() == 1);

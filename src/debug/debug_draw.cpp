@@ -17,7 +17,7 @@ constexpr std::array<LayerInfo, 25> kLayers = {{
     {LayerGridExplored, "Explored cells", {40, 70, 120, 255}, "cells the grid search has closed"},
     {LayerGridWaiting, "Waiting cells", {40, 110, 110, 255}, "cells waiting in the grid search's open set"},
     {LayerEdges, "Edges", {200, 208, 220, 255}, "ring edges (walls)"},
-    {LayerClearanceOutline, "Eroded outline", {40, 230, 190, 255}, "clearance > 0: where the agent's centre may go (Map tab, Agent clearance)"},
+    {LayerClearanceOutline, "Eroded outline", {40, 230, 190, 255}, "clearance > 0: where the agent's centre may go (Search tab, Clearance)"},
     {LayerEdgeNormals, "Edge normals", {120, 140, 170, 255}, "inward normal at each edge midpoint"},
     {LayerVertexNormals, "Vertex normals", {150, 120, 200, 255}, "inward bisector at each vertex"},
     {LayerVertices, "Vertices", {200, 208, 220, 255}, "every ring vertex"},

@@ -139,13 +139,25 @@ struct HeadlessEditor {
     SDL_PushEvent(&e);
     frames(1);
   }
+  /// Types ASCII text into the focused field (an SDL_TEXTINPUT event per 31 bytes).
   void type(const std::string& text) {
-    SDL_Event e{};
-    e.type = SDL_TEXTINPUT;
-    e.text.windowID = SDL_GetWindowID(app->window());
-    std::snprintf(e.text.text, sizeof e.text.text, "%s", text.c_str());
-    SDL_PushEvent(&e);
+    for (std::size_t at = 0; at < text.size(); at += 31) {
+      SDL_Event e{};
+      e.type = SDL_TEXTINPUT;
+      e.text.windowID = SDL_GetWindowID(app->window());
+      std::snprintf(e.text.text, sizeof e.text.text, "%s", text.substr(at, 31).c_str());
+      SDL_PushEvent(&e);
+      frames(1);
+    }
+  }
+  /// Answers the open file dialog by typing `file` (its name field has the focus, its text
+  /// selected) and pressing Enter.
+  void chooseFile(const std::filesystem::path& file) {
     frames(1);
+    INFO("file dialog for " << file);
+    REQUIRE(app->ui().file_dialog.isOpen());
+    type(file.string());
+    key(SDL_SCANCODE_RETURN);
   }
   Image shot() {
     Image img;

@@ -228,6 +228,10 @@ class Soak {
     ui.path_text = chance(0.5) && !files_.empty() ? pick(files_).string()
                                                   : (o_.folder / ("saved-" + std::to_string(uniform(0, 3)) + ".json")).string();
     ui.export_name = (o_.folder / "export").string();
+    // A file dialog the last action opened (a random click on Open, Save As...) closes
+    // unanswered: random keys must not write files outside the soak folder.
+    ui.recent_folders = {o_.folder};
+    if (ui.file_dialog.isOpen() && !clickWidget("dialog Cancel")) key(SDL_SCANCODE_ESCAPE, kNoMod);
   }
 
   void act() {
@@ -362,6 +366,9 @@ class Soak {
   void saveAs() {
     action_ = "Save As " + app_.ui().path_text;
     key(SDL_SCANCODE_S, kCtrlShift);
+    frame();
+    key(SDL_SCANCODE_RETURN, kNoMod);  // the dialog proposes path_text
+    if (app_.ui().file_dialog.overwriteQuestion()) clickWidget("dialog Overwrite");
   }
   // The actions that replace the document check the episode first.
   void openMap() {

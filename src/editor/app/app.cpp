@@ -9,6 +9,7 @@
 // [SECTION] Banner
 // [SECTION] Rendering
 #include "editor/app/app.hpp"
+#include "editor/panels/file_actions.hpp"
 #include "editor/compare/compare_panel.hpp"
 
 #include <algorithm>
@@ -342,7 +343,7 @@ bool App::autosaveNow() {
 
 void App::autosaveTick() {
   if (!recovery_file_) return;
-  // Saved or discarded (Save, or another map opened after "Discard and open"): the
+  // Saved or discarded (Save, or another map opened after "Discard changes"): the
   // recovery file is not needed any more.
   if (recovery_owned_ && !unsavedWork()) {
     removeRecovery(*recovery_file_);
@@ -590,6 +591,10 @@ bool App::handleShortcut(const SDL_KeyboardEvent& key) {
   const SDL_Scancode code = key.keysym.scancode;
   const bool ctrl = (key.keysym.mod & KMOD_CTRL) != 0;
   const bool shift = (key.keysym.mod & KMOD_SHIFT) != 0;
+  if (ctrl && code == SDL_SCANCODE_O) {
+    askForFile(ui_, grid_.active() ? grid_.file() : scene_.file(), FilePurpose::Open);
+    return true;
+  }
   if (ctrl) {
     // Undo and redo work everywhere but in a text field (which has its own).
     if (ImGui::GetIO().WantTextInput && (code == SDL_SCANCODE_Z || code == SDL_SCANCODE_Y)) return false;
@@ -695,6 +700,8 @@ void App::frame(Image* capture) {
   tools_.validate(scene_);
   if (std::string message = tools_.takeMessage(); !message.empty()) setStatus(ui_, message, true);
   if (!drawGridModals(grid_, grid_ui_, ui_)) drawModals(scene_, ui_);  // a .map opens as the grid
+  fileDialogFrame();
+  ui_.debugger.followInspected(scene_);
   ui_.lessons.afterFrame(scene_, ui_);
   handleRecoveryAnswer();
   handleBackgroundRequest();
@@ -863,7 +870,7 @@ void App::updateBanner() {
     if (doc.polygons.empty() && first_map_error && first_map_error->where.rfind("/polygons", 0) != 0)
       lines.push_back({"No map: " + describe(*first_map_error), true});
     else if (doc.polygons.empty())
-      lines.push_back({"No map. Open a map file (path field and Open, or drop one on the window).", true});
+      lines.push_back({"No map. Open a map file (Open, Ctrl+O, or drop one on the window).", true});
     else
       lines.push_back({"The map is invalid: " + (first_map_error ? describe(*first_map_error) : std::string("see Problems")) +
                            more,
@@ -1088,6 +1095,11 @@ void App::drawProblemMarks(SdlDebugDraw& dd) const {
 
 void App::drawOverlays(SdlDebugDraw& dd) const {
   drawProblemMarks(dd);
+  // The node the inspector shows (Search tab), ringed twice: dark under light.
+  if (const auto p = ui_.debugger.inspectedPosition(scene_)) {
+    dd.circle(*p, kLabelPlate, 11.0f, 4.0f);
+    dd.circle(*p, kInspectedMark, 11.0f, 2.0f);
+  }
   // Snapped start / goal: a dashed line from where the point is to where the search uses it.
   const MapDocument& doc = scene_.document();
   if (ui_.layers & LayerStartGoal) {

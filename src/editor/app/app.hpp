@@ -172,6 +172,7 @@ class App {
   void drawTools(SdlDebugDraw& dd) const;
   void drawBackgroundImage();
   void handleBackgroundRequest();
+  void fileDialogFrame();  // app_files.cpp
   bool handleShortcut(const SDL_KeyboardEvent& key);
   void updateBanner();
   void drawBanner(const ScreenRect& canvas) const;

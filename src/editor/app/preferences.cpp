@@ -108,10 +108,20 @@ Preferences loadPreferences(const std::filesystem::path& file, std::string* mess
     prefs.window_height = h;
     return true;
   });
-  read("recent", [&](const json& v) {
-    if (!v.is_array()) return false;
-    for (const json& f : v)
-      if (f.is_string() && !f.get<std::string>().empty() && prefs.recent.size() < 10) prefs.recent.emplace_back(f.get<std::string>());
+  // A list of paths: strings that are not empty, at most 10.
+  const auto paths = [&](std::vector<std::filesystem::path>& into) {
+    return [&into](const json& v) {
+      if (!v.is_array()) return false;
+      for (const json& f : v)
+        if (f.is_string() && !f.get<std::string>().empty() && into.size() < 10) into.emplace_back(f.get<std::string>());
+      return true;
+    };
+  };
+  read("recent", paths(prefs.recent));
+  read("recent_folders", paths(prefs.recent_folders));
+  read("native_file_dialog", [&](const json& v) {
+    if (!v.is_boolean()) return false;
+    prefs.native_file_dialog = v.get<bool>();
     return true;
   });
   if (!bad.empty() && message) {
@@ -136,6 +146,10 @@ bool savePreferences(const Preferences& prefs, const std::filesystem::path& file
   json recent = json::array();
   for (const auto& f : prefs.recent) recent.push_back(f.string());
   j["recent"] = recent;
+  json folders = json::array();
+  for (const auto& f : prefs.recent_folders) folders.push_back(f.string());
+  j["recent_folders"] = folders;
+  j["native_file_dialog"] = prefs.native_file_dialog;
   const std::string text = j.dump(1) + "\n";
 
   std::error_code ec;

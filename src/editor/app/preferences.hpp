@@ -26,11 +26,13 @@ struct Preferences {
   int window_width = 1280;                ///< pixels, 64..16384
   int window_height = 800;                ///< pixels, 64..16384
   std::vector<std::filesystem::path> recent;  ///< recent files, newest first
+  std::vector<std::filesystem::path> recent_folders;  ///< folders files were last chosen in (the file dialog's recent places), newest first
+  bool native_file_dialog = true;  ///< use the desktop's file dialog (zenity) when it is installed (file_dialog.hpp)
   friend bool operator==(const Preferences&, const Preferences&) = default;
 };
 
 /// Copies the preferences kept under the same names in Preferences and the editor's
-/// UiState (layers, grid, node ids, snap, snap step, background, recent files) from
+/// UiState (layers, grid, node ids, snap, snap step, background, recent files and folders, native dialog) from
 /// `from` to `to`, either way: the one list of them (the window size is not among them).
 template <class To, class From>
 void copySharedPreferences(To& to, const From& from) {
@@ -41,6 +43,8 @@ void copySharedPreferences(To& to, const From& from) {
   to.snap_step = from.snap_step;
   to.background = from.background;
   to.recent = from.recent;
+  to.recent_folders = from.recent_folders;
+  to.native_file_dialog = from.native_file_dialog;
 }
 
 /// ($XDG_CONFIG_HOME or $HOME/.config)/polypath: the editor's config folder (also of the

@@ -18,5 +18,7 @@ inline constexpr Color kHoverEdgeColor{190, 255, 60, 255};
 inline constexpr Color kDrawingColor{255, 150, 40, 255};
 inline constexpr Color kHoverRing{255, 255, 255, 255};
 inline constexpr Color kDragRing{255, 230, 90, 255};
+/// The ring around the node the node inspector (Search tab) shows.
+inline constexpr Color kInspectedMark{255, 80, 230, 255};
 
 }  // namespace polypath::editor

@@ -92,4 +92,40 @@ BreakResult SearchDebugger::runToBreakpoint(Scene& scene) {
   return r;
 }
 
+std::optional<Point> SearchDebugger::inspectedPosition(const Scene& scene) const {
+  const Search* search = scene.search();
+  if (inspected == kNoNode || !search || static_cast<std::size_t>(inspected) >= search->graph()->nodeCount())
+    return std::nullopt;
+  return search->graph()->position(inspected);
+}
+
+void SearchDebugger::followInspected(const Scene& scene) {
+  const Search* search = scene.search();
+  const std::uint64_t generation = scene.searchGeneration();
+  if (inspected != kNoNode && search && generation != inspected_generation_ && inspected == inspected_seen_) {
+    // The search was redone: find the node again.
+    const SearchGraph& graph = *search->graph();
+    NodeId found = kNoNode;
+    if (inspected_end_ == 1) found = search->state().start();
+    if (inspected_end_ == 2) found = search->state().goal();
+    for (std::size_t i = 0; inspected_end_ == 0 && i < graph.nodeCount(); ++i) {
+      const Point p = graph.position(static_cast<NodeId>(i));
+      if (p.x == inspected_at_.x && p.y == inspected_at_.y) {
+        found = static_cast<NodeId>(i);
+        break;
+      }
+    }
+    inspected = found;
+  }
+  if (!search) inspected = kNoNode;
+  inspected_generation_ = generation;
+  inspected_seen_ = inspected;
+  if (const auto p = inspectedPosition(scene)) {
+    inspected_at_ = *p;
+    inspected_end_ = inspected == search->state().start() ? 1 : inspected == search->state().goal() ? 2 : 0;
+  } else {
+    inspected = inspected_seen_ = kNoNode;
+  }
+}
+
 }  // namespace polypath::editor

@@ -53,6 +53,14 @@ class SearchDebugger {
   void clickNode(NodeId n);
   /// The node the inspector shows (kNoNode: none).
   NodeId inspected = kNoNode;
+  /// Call once a frame: when the scene's search was redone (a rebuilt graph renumbers its
+  /// nodes), the inspector follows its node to the new graph (the start, the goal, or the
+  /// node at the same position: the same map vertex) or, when there is none (the vertex
+  /// moved or went), clears it.
+  void followInspected(const Scene& scene);
+  /// Where the inspected node is (world units), to mark it on the canvas; nullopt when
+  /// none is inspected or the scene has no search.
+  std::optional<Point> inspectedPosition(const Scene& scene) const;
 
   /// True while the next canvas click picks the node of a "node expanded" breakpoint.
   bool picking_breakpoint_node = false;
@@ -61,6 +69,12 @@ class SearchDebugger {
   std::optional<SearchTimeline> timeline_;
   std::uint64_t generation_ = 0;
   std::string last_stop_;
+  // The inspected node as seen last frame: the search generation, its position and
+  // whether it was the start or the goal (followInspected).
+  std::uint64_t inspected_generation_ = 0;
+  NodeId inspected_seen_ = kNoNode;
+  Point inspected_at_{};
+  int inspected_end_ = 0;  // 1 start, 2 goal, 0 another node
 };
 
 }  // namespace polypath::editor

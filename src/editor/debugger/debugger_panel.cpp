@@ -32,27 +32,17 @@ void timelinePart(Scene& scene, UiState& ui, SearchTimeline& t) {
   if (ImGui::SliderInt("##timeline", &k, 0, t.count(), fmt, ImGuiSliderFlags_AlwaysClamp)) dbg.seek(scene, k);
   remember(ui, "timeline");
   hint("Drag to any expansion of the search: the canvas shows the open and closed sets at that moment.");
-  if (t.position() > 0) {
-    const NodeId n = t.expandedAt(t.position());
-    ImGui::TextDisabled("Expansion %d closed %s.", t.position(), nodeName(t.state(), n).c_str());
-  }
+  // Always one line, so the rows below stay where they are.
+  if (t.position() > 0)
+    ImGui::TextDisabled("Expansion %d closed %s.", t.position(), nodeName(t.state(), t.expandedAt(t.position())).c_str());
+  else
+    ImGui::TextDisabled("No expansion yet.");
 }
 
 void breakpointPart(Scene& scene, UiState& ui, const SearchTimeline& t) {
   SearchDebugger& dbg = ui.debugger;
   ImGui::TextUnformatted("Breakpoints");
   hint("Run stops after the expansion that makes any breakpoint true.");
-  for (std::size_t i = 0; i < dbg.breakpoints.size();) {
-    ImGui::PushID(static_cast<int>(i));
-    ImGui::BulletText("%s", dbg.breakpoints[i].describe().c_str());
-    ImGui::SameLine();
-    const bool remove = ImGui::SmallButton("x");
-    ImGui::PopID();
-    if (remove)
-      dbg.breakpoints.erase(dbg.breakpoints.begin() + static_cast<std::ptrdiff_t>(i));
-    else
-      ++i;
-  }
   if (ImGui::Button(dbg.picking_breakpoint_node ? "Click a node..." : "+ node expanded")) {
     dbg.picking_breakpoint_node = !dbg.picking_breakpoint_node;
   }
@@ -77,7 +67,27 @@ void breakpointPart(Scene& scene, UiState& ui, const SearchTimeline& t) {
   ImGui::SameLine();
   if (ImGui::Button("Clear")) dbg.breakpoints.clear();
   remember(ui, "bp clear");
-  if (!dbg.lastStop().empty()) ImGui::TextWrapped("%s", dbg.lastStop().c_str());
+  // One line for the last stop (whole in a tooltip), then the list in a box of its own
+  // height: adding or removing a breakpoint moves nothing.
+  const std::string stop = dbg.lastStop().empty() ? std::string("Not run to a breakpoint yet.") : dbg.lastStop();
+  ImGui::TextDisabled("%s", fitToWidth(stop, ImGui::GetContentRegionAvail().x).c_str());
+  hint(stop.c_str());
+  const float rows = 3.0f;
+  ImGui::BeginChild("breakpoint list", ImVec2(0, rows * ImGui::GetFrameHeightWithSpacing()), true);
+  if (dbg.breakpoints.empty()) ImGui::TextDisabled("No breakpoints.");
+  for (std::size_t i = 0; i < dbg.breakpoints.size();) {
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::BulletText("%s", dbg.breakpoints[i].describe().c_str());
+    ImGui::SameLine();
+    const bool remove = ImGui::SmallButton("x");
+    ImGui::PopID();
+    if (remove)
+      dbg.breakpoints.erase(dbg.breakpoints.begin() + static_cast<std::ptrdiff_t>(i));
+    else
+      ++i;
+  }
+  ImGui::EndChild();
+  remember(ui, "bp list");
 }
 
 const char* statusName(NodeStatus s) {
@@ -88,7 +98,10 @@ const char* statusName(NodeStatus s) {
   }
 }
 
+}  // namespace
+
 void inspectorPart(const Scene& scene, UiState& ui) {
+  ImGui::Separator();
   const Search* search = scene.search();
   const NodeId n = ui.debugger.inspected;
   ImGui::TextUnformatted("Node inspector");
@@ -126,7 +139,6 @@ void inspectorPart(const Scene& scene, UiState& ui) {
   ImGui::EndTable();
 }
 
-}  // namespace
 
 void drawNodeLabel(const Scene& scene, const Camera& camera, ScreenPos mouse) {
   const Search* search = scene.search();
@@ -154,8 +166,6 @@ void debuggerPart(Scene& scene, UiState& ui) {
   timelinePart(scene, ui, *t);
   ImGui::Separator();
   breakpointPart(scene, ui, *t);
-  ImGui::Separator();
-  inspectorPart(scene, ui);
 }
 
 }  // namespace polypath::editor

@@ -44,8 +44,15 @@ BuiltMap::~BuiltMap() = default;
 
 void BuiltMap::forget() {
   method_view_.clear();
+  level_.reset();  // the clearance level holds the old map and graph too
+  clearance_set_.reset();
+  clearance_polygons_.clear();
   graph_.reset();
   map_.reset();
+  map_current_ = false;
+  built_shape_ = RingShape{};
+  drag_validator_.clear();
+  problems_.clear();
 }
 
 void BuiltMap::validate(const MapDocument& doc, bool in_gesture) {

@@ -8,6 +8,7 @@
 #include "polypath/debug/node_inspector.hpp"
 #include "editor/app/command_line.hpp"
 #include "editor/panels/panel_widgets.hpp"
+#include "editor/panels/file_actions.hpp"
 #include "imgui.h"
 #include "imgui_stdlib.h"
 
@@ -160,9 +161,13 @@ void lessonsTab(Scene& scene, UiState& ui) {
     s.listed = true;
   }
   ImGui::TextWrapped("Lessons play a scripted demo of a search, step by step, with a caption for each step.");
-  ImGui::SetNextItemWidth(-60);
-  if (ImGui::InputTextWithHint("##lessonfolder", "maps/lessons", &s.folder_text, ImGuiInputTextFlags_EnterReturnsTrue))
-    s.listed = false;
+  if (ImGui::Button("Folder...")) askForFile(ui, std::nullopt, FilePurpose::LessonFolder);
+  remember(ui, "lesson folder");
+  hint("Choose the folder whose lesson files (*.json) are listed.");
+  ImGui::SameLine();
+  ImGui::TextUnformatted(fitToWidth(s.folder_text.empty() ? std::string("no folder") : s.folder_text,
+                                    ImGui::GetContentRegionAvail().x - 60.0f)
+                             .c_str());
   ImGui::SameLine();
   if (ImGui::Button("List")) s.listed = false;
   hint("Read the lesson files (*.json) of this folder again.");

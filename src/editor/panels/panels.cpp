@@ -23,6 +23,7 @@
 #include "editor/canvas/background.hpp"
 #include "editor/debugger/debugger_panel.hpp"
 #include "editor/compare/compare_panel.hpp"
+#include "editor/panels/file_actions.hpp"
 #include "editor/panels/method_panel.hpp"
 #include "editor/exports/exports_panel.hpp"
 #include "editor/lessons/lessons_panel.hpp"
@@ -94,9 +95,19 @@ void helpMarker(const char* text) {
   if (ImGui::IsItemHovered()) tooltip(text);
 }
 
+void wrappedText(const std::string& text, const ImVec4& colour, int max_lines);
+
 // Wrapped text of at most `max_lines` lines: longer text is cut with "..." and shown
-// whole in a tooltip. Keeps a long message from pushing the rest of the column away.
+// whole in a tooltip. Keeps a long message from pushing the rest of the column away; the
+// text takes `max_lines` lines however short it is, so what follows never moves.
 void clampedText(const std::string& text, const ImVec4& colour, int max_lines) {
+  const float y0 = ImGui::GetCursorPosY();
+  const float reserved = y0 + static_cast<float>(max_lines) * ImGui::GetTextLineHeight() + ImGui::GetStyle().ItemSpacing.y;
+  wrappedText(text, colour, max_lines);
+  if (ImGui::GetCursorPosY() < reserved) ImGui::SetCursorPosY(reserved);
+}
+
+void wrappedText(const std::string& text, const ImVec4& colour, int max_lines) {
   const float width = std::max(40.0f, ImGui::GetContentRegionAvail().x);
   const float char_w = std::max(1.0f, ImGui::CalcTextSize("M").x);
   // Word wrapping loses part of each line: count on 85% of it.
@@ -116,26 +127,26 @@ void clampedText(const std::string& text, const ImVec4& colour, int max_lines) {
 
 void filePart(Scene& scene, UiState& ui) {
   ImGui::Text("%s%s", scene.displayName().c_str(), scene.dirty() ? "  (unsaved changes)" : "");
-  ImGui::SetNextItemWidth(-1);
-  const bool enter = ImGui::InputTextWithHint("##path", "path/to/map.json", &ui.path_text,
-                                              ImGuiInputTextFlags_EnterReturnsTrue);
-  tip("The map file to open, or to save to with Save As. Enter opens it. You can also drop a map file on the window.");
+  ImGui::TextColored(kDimText, "%s",
+                     fitToWidth(scene.file() ? scene.file()->string() : std::string("not saved yet"),
+                                ImGui::GetContentRegionAvail().x)
+                         .c_str());
   if (rowButton(ui, "New", "New", true)) ui.new_request = true;
   tip("Start an empty map (Ctrl+N). Asks first when there are unsaved changes.");
-  if (rowButton(ui, "Open", "Open", false) || enter) {
-    if (ui.path_text.empty())
-      setStatus(ui, "Type the path of a map file, then press Open.", true);
-    else
-      ui.open_request = std::filesystem::path(ui.path_text);
-  }
-  tip(("Open the file named in the path field: a polypath map (.json), or import a map of another tool (" +
-       mapFormatExtensions(false) + "). Asks first when there are unsaved changes.")
+  if (rowButton(ui, "Open", "Open", false)) askForFile(ui, scene.file(), FilePurpose::Open);
+  tip(("Choose a map to open (Ctrl+O): a polypath map (.json), a Moving AI grid (.map), or a map of another tool "
+       "to import (" + mapFormatExtensions(false) + "). Asks first when there are unsaved changes. You can also drop "
+       "a map file on the window.")
           .c_str());
   if (rowButton(ui, "Save", "Save", false)) saveDocument(scene, ui, false);
-  tip("Save to the current file (Ctrl+S); a new map is saved to the path field.");
+  tip("Save to the current file (Ctrl+S); a new or imported map asks where, as Save As does.");
   if (rowButton(ui, "Save As", "Save As", false)) saveDocument(scene, ui, true);
-  tip(("Save to the path in the path field (Ctrl+Shift+S); it becomes the current file. A path ending in " +
-       mapFormatExtensions(true) + " exports the map in that format instead.")
+  tip(("Choose the file to save to (Ctrl+Shift+S); it becomes the current file. Asks before replacing a file. A name "
+       "ending in " + mapFormatExtensions(true) + " exports the map in that format instead.")
+          .c_str());
+  if (rowButton(ui, "Export map", "Export map", false)) askForFile(ui, scene.file(), FilePurpose::Export);
+  tip(("Write the map in another tool's format (" + mapFormatExtensions(true) +
+       "); the map's own file and its unsaved mark stay as they are.")
           .c_str());
   if (rowButton(ui, "Recent", "Recent", false)) ImGui::OpenPopup("recent");
   tip("Recently opened and saved maps.");
@@ -192,20 +203,26 @@ void toolsPart(Scene& scene, UiState& ui, ToolController& tools) {
   ImGui::EndDisabled();
   tip(history.canRedo() ? "Redo \"" + history.command(history.position()).label + "\" (Ctrl+Y or Ctrl+Shift+Z)"
                         : std::string("Nothing to redo (Ctrl+Y or Ctrl+Shift+Z)."));
+  // The selection row is always there (its buttons greyed without a selection), so the
+  // rows below never move when something gets selected.
   const std::size_t selected = tools.selection().size();
-  if (selected > 0) {
+  if (selected > 0)
     ImGui::TextColored(kDimText, "%zu selected", selected);
-    ImGui::SameLine();
-    if (ImGui::SmallButton("Delete")) tools.deleteSelection(scene);
-    recordItemRect(ui, "Delete selection");
-    tip("Delete the selected vertices (a fully selected ring goes whole), start or goal (Del).");
-    ImGui::SameLine();
-    if (ImGui::SmallButton("Reverse")) tools.reverseSelection(scene);
-    tip("Reverse the vertex order (winding) of the rings of the selection (R).");
-    ImGui::SameLine();
-    if (ImGui::SmallButton("Clear")) tools.setSelection({});
-    tip("Select nothing (Esc).");
-  }
+  else
+    ImGui::TextColored(kDimText, "Nothing selected");
+  recordItemRect(ui, "selection count");
+  ImGui::BeginDisabled(selected == 0);
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Delete")) tools.deleteSelection(scene);
+  recordItemRect(ui, "Delete selection");
+  tip("Delete the selected vertices (a fully selected ring goes whole), start or goal (Del).");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Reverse")) tools.reverseSelection(scene);
+  tip("Reverse the vertex order (winding) of the rings of the selection (R).");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Clear")) tools.setSelection({});
+  tip("Select nothing (Esc).");
+  ImGui::EndDisabled();
 }
 
 // [SECTION] Top: search controls and summary
@@ -265,10 +282,18 @@ void controlsPart(Scene& scene, UiState& ui) {
   }
   clampedText(buf, colour, 2);
 
-  if (!ui.status.empty()) clampedText(ui.status, ui.status_error ? kErrorText : kOkText, 3);
+  clampedText(ui.status, ui.status_error ? kErrorText : kOkText, 3);
 
+  // The problem count row is always there ("No problems."), so the tabs never move.
   const std::vector<MapProblem> problems = scene.problems();
-  if (!problems.empty()) {
+  if (problems.empty()) {
+    ImGui::TextColored(kDimText, "No problems.");
+    ImGui::SameLine();
+    ImGui::BeginDisabled();
+    ImGui::SmallButton("Show");
+    ImGui::EndDisabled();
+    tip("The map has no errors or warnings.");
+  } else {
     const auto errors = std::count_if(problems.begin(), problems.end(),
                                       [](const MapProblem& p) { return p.severity == MapProblem::Severity::Error; });
     const auto warnings = static_cast<long>(problems.size()) - errors;
@@ -364,6 +389,7 @@ void editorLegend() {
       {kHoverEdgeColor, "Edge under mouse", "a click inserts a vertex at the small circle"},
       {kHoverRing, "Hover", "the vertex, start or goal under the mouse"},
       {kDragRing, "Dragged", "the point being dragged"},
+      {kInspectedMark, "Inspected", "the node the node inspector shows (Search tab; Alt + click a node)"},
       {kDrawingColor, "New ring", "the hole or polygon being drawn; click the circled first point to close"},
       {kProblemColor, "Error", "where the map is invalid, or a start/goal that cannot be used"},
       {kWarningColor, "Warning", "allowed but maybe not meant (a pinch, a shared wall)"},
@@ -472,7 +498,7 @@ void clearancePart(Scene& scene) {
     scene.setClearance(std::max(0.0, static_cast<double>(radius)));
   if (ImGui::IsItemDeactivated()) scene.closeMerge();
   helpMarker("Agent radius (world units, saved in the map; 0 = exact). The walkable region is eroded by it "
-             "(lime outline) and the search keeps the agent's centre inside.");
+             "(teal outline, layer Eroded outline) and the search keeps the agent's centre inside.");
   ClearanceStyle style = settings.clearance_style;
   int joins = style.joins == ClearanceJoins::Round ? 0 : 1;
   const char* join_names[] = {"round", "mitre"};
@@ -619,6 +645,8 @@ void searchTab(Scene& scene, UiState& ui) {
   searchOptions(scene, ui);
   debuggerPart(scene, ui);
   statsPart(scene);
+  // Parts whose height changes (the inspected node, the open set) come last.
+  inspectorPart(scene, ui);
   openSetPart(scene);
 }
 
@@ -751,18 +779,13 @@ void backgroundPart(Scene& scene, UiState& ui) {
   std::string error;
   const std::optional<BackgroundSettings> bg = backgroundOf(scene.document(), &error);
   if (bg && ui.background_text.empty()) ui.background_text = bg->image;
-  ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - 120.0f));
-  const bool enter = ImGui::InputTextWithHint("##bgpath", "art/level.png", &ui.background_text,
-                                              ImGuiInputTextFlags_EnterReturnsTrue);
-  tip("A PNG or JPEG to trace, drawn under the map. A relative path is relative to the map file's folder.");
-  ImGui::SameLine();
-  if (namedButton(ui, "Load", "Load background") || enter) {
-    if (ui.background_text.empty())
-      setStatus(ui, "Type the path of a PNG or JPEG image, then press Load.", true);
-    else
-      ui.background_request = ui.background_text;
+  if (namedButton(ui, "Choose...", "Load background")) askForFile(ui, scene.file(), FilePurpose::Background);
+  tip("Choose a PNG or JPEG to trace, drawn under the map and fitted to the map's width (undoable; saved in the "
+      "map's settings, relative to the map file's folder when it is inside it).");
+  if (bg) {
+    ImGui::SameLine();
+    ImGui::TextUnformatted(fitToWidth(ui.background_text, ImGui::GetContentRegionAvail().x).c_str());
   }
-  tip("Put this picture under the map, fitted to the map's width (undoable; saved in the map's settings).");
   if (!bg) {
     ImGui::TextColored(kDimText, "None.");
     return;
@@ -886,8 +909,13 @@ void helpTab() {
       {"Ctrl+Z", "undo"},
       {"Ctrl+Y, Ctrl+Shift+Z", "redo"},
       {"Ctrl+N", "new map"},
-      {"Ctrl+S", "save"},
-      {"Ctrl+Shift+S", "save as (the path field)"},
+      {"Ctrl+O", "open a map (the file dialog)"},
+      {"Ctrl+S", "save (a new map asks where)"},
+      {"Ctrl+Shift+S", "save as (the file dialog)"},
+      {"file dialog: Enter", "open the folder or choose the file named"},
+      {"file dialog: Backspace", "the folder above (in an empty name field)"},
+      {"file dialog: Up / Down", "move through the list"},
+      {"file dialog: Esc", "cancel"},
       {"wheel", "zoom around the cursor"},
       {"middle / right / Space+left drag", "pan"},
       {"F", "fit the map into the canvas"},
@@ -941,6 +969,49 @@ void problemsTab(const Scene& scene) {
 
 // [SECTION] Modal popups
 
+// The buttons of an unsaved-changes question: Save (then go on; a map without a file asks
+// where first, and cancelling that cancels the action), Discard (go on without saving),
+// Cancel (do nothing). True when the question is answered.
+bool answerUnsaved(Scene& scene, UiState& ui) {
+  bool answered = false;
+  if (namedButton(ui, "Save", "Save changes")) {
+    if (scene.file() && Document::isNativeFile(*scene.file())) {
+      answered = saveDocumentTo(scene, ui, *scene.file());  // saved: the action goes on next frame
+    } else {
+      ui.save_then_continue = true;
+      askForFile(ui, scene.file(), FilePurpose::SaveAs);
+      answered = true;
+    }
+  }
+  tip("Save the changes, then go on (a new or imported map asks where to save first).");
+  ImGui::SameLine();
+  if (namedButton(ui, "Discard", "Discard changes")) {
+    if (ui.quit_request) {
+      ui.quit = true;
+      ui.discard_changes = true;
+      ui.quit_request = false;
+    } else if (ui.new_request) {
+      newDocument(scene, ui);
+    } else if (ui.open_request) {
+      openDocument(scene, ui, *ui.open_request);
+    } else if (ui.lesson_request) {
+      openRequestedLesson(scene, ui);
+    }
+    ui.open_request.reset();
+    ui.lesson_request.reset();
+    ui.new_request = false;
+    answered = true;
+  }
+  tip("Go on and lose the changes.");
+  ImGui::SameLine();
+  if (namedButton(ui, "Cancel", "Cancel")) {
+    cancelPendingActions(ui);
+    answered = true;
+  }
+  tip("Keep the map open with its changes; do nothing else.");
+  return answered;
+}
+
 // Centres the next popup on the main viewport.
 void centreNextPopup() {
   const ImVec2 c = ImGui::GetMainViewport()->GetCenter();
@@ -954,7 +1025,6 @@ void drawModals(Scene& scene, UiState& ui) {
     newDocument(scene, ui);
     ui.new_request = false;
   }
-  if (ui.new_request && !ImGui::IsPopupOpen("Discard changes?")) ImGui::OpenPopup("Discard changes?");
   if (ui.open_request && !scene.dirty()) {
     openDocument(scene, ui, *ui.open_request);
     ui.open_request.reset();
@@ -966,9 +1036,12 @@ void drawModals(Scene& scene, UiState& ui) {
   }
   if (!ui.recovery_prompt.empty() && !ImGui::IsPopupOpen("Recover unsaved work?"))
     ImGui::OpenPopup("Recover unsaved work?");
-  if ((ui.open_request || ui.lesson_request) && !ImGui::IsPopupOpen("Discard changes?"))
+  // While "Save" waits for the Save As dialog, the question stays closed.
+  const bool asking = !ui.save_then_continue && !ui.file_dialog.isOpen() && !ui.file_request;
+  if (asking && (ui.new_request || ui.open_request || ui.lesson_request) && !ImGui::IsPopupOpen("Discard changes?"))
     ImGui::OpenPopup("Discard changes?");
-  if (ui.quit_request && !ImGui::IsPopupOpen("Quit without saving?")) ImGui::OpenPopup("Quit without saving?");
+  if (asking && ui.quit_request && !ImGui::IsPopupOpen("Quit without saving?"))
+    ImGui::OpenPopup("Quit without saving?");
 
   centreNextPopup();
   if (ImGui::BeginPopupModal("Recover unsaved work?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
@@ -988,45 +1061,15 @@ void drawModals(Scene& scene, UiState& ui) {
     }
     ImGui::EndPopup();
   }
-  centreNextPopup();
-  if (ImGui::BeginPopupModal("Discard changes?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-    ImGui::Text("%s has unsaved changes.", scene.displayName().c_str());
-    if (namedButton(ui, ui.new_request ? "Discard and start a new map" : "Discard and open", "Discard and open")) {
-      if (ui.new_request)
-        newDocument(scene, ui);
-      else if (ui.open_request)
-        openDocument(scene, ui, *ui.open_request);
-      else if (ui.lesson_request)
-        openRequestedLesson(scene, ui);
-      ui.open_request.reset();
-      ui.lesson_request.reset();
-      ui.new_request = false;
-      ImGui::CloseCurrentPopup();
+  for (const char* title : {"Discard changes?", "Quit without saving?"}) {
+    centreNextPopup();
+    if (ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+      ImGui::Text("%s has unsaved changes.", scene.displayName().c_str());
+      const char* then = ui.quit_request ? "quit" : ui.new_request ? "start a new map" : "open the other file";
+      ImGui::Text("Save them before you %s?", then);
+      if (answerUnsaved(scene, ui)) ImGui::CloseCurrentPopup();
+      ImGui::EndPopup();
     }
-    ImGui::SameLine();
-    if (namedButton(ui, "Cancel", "Cancel")) {
-      ui.open_request.reset();
-      ui.lesson_request.reset();
-      ui.new_request = false;
-      ImGui::CloseCurrentPopup();
-    }
-    ImGui::EndPopup();
-  }
-  centreNextPopup();
-  if (ImGui::BeginPopupModal("Quit without saving?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-    ImGui::Text("%s has unsaved changes.", scene.displayName().c_str());
-    if (namedButton(ui, "Quit", "Quit")) {
-      ui.quit = true;
-      ui.discard_changes = true;
-      ui.quit_request = false;
-      ImGui::CloseCurrentPopup();
-    }
-    ImGui::SameLine();
-    if (ImGui::Button("Cancel")) {
-      ui.quit_request = false;
-      ImGui::CloseCurrentPopup();
-    }
-    ImGui::EndPopup();
   }
 }
 
@@ -1094,7 +1137,7 @@ bool openDocument(Scene& scene, UiState& ui, const std::filesystem::path& file, 
     ui.path_text = file.string();
     setStatus(ui, "Opened " + file.string() + problems, !problems.empty());
   } else {
-    // An imported map is saved as a polypath map beside it: the path field proposes it.
+    // An imported map is saved as a polypath map beside it: Save proposes it.
     ui.path_text = std::filesystem::path(file).replace_extension(".json").string();
     setStatus(ui, "Imported " + file.string() + " (" + mapFormatFor(file)->name + ")" + problems +
                       (problems.empty() ? "; Save writes it as " + ui.path_text : ""),
@@ -1103,18 +1146,15 @@ bool openDocument(Scene& scene, UiState& ui, const std::filesystem::path& file, 
   return true;
 }
 
-std::optional<std::filesystem::path> saveTarget(UiState& ui, const std::optional<std::filesystem::path>& current,
-                                                bool save_as) {
-  if (!save_as && current) return *current;
-  if (!ui.path_text.empty()) return std::filesystem::path(ui.path_text);
-  setStatus(ui, "Type the path to save to, then press Save As.", true);
-  return std::nullopt;
+bool saveDocument(Scene& scene, UiState& ui, bool save_as) {
+  if (save_as || !scene.file()) {
+    askForFile(ui, scene.file(), FilePurpose::SaveAs);
+    return false;
+  }
+  return saveDocumentTo(scene, ui, *scene.file());
 }
 
-bool saveDocument(Scene& scene, UiState& ui, bool save_as) {
-  const std::optional<std::filesystem::path> to = saveTarget(ui, scene.file(), save_as);
-  if (!to) return false;
-  const std::filesystem::path& target = *to;
+bool saveDocumentTo(Scene& scene, UiState& ui, const std::filesystem::path& target) {
   std::string error;
   if (!Document::isNativeFile(target)) {  // "level.tmx": written in that format, the file stays
     if (!scene.exportFile(target, &error)) {

@@ -23,6 +23,7 @@
 #include "editor/compare/compare_view.hpp"
 #include "editor/debugger/debugger.hpp"
 #include "editor/exports/exports.hpp"
+#include "editor/panels/file_dialog.hpp"
 #include "editor/lessons/lessons.hpp"
 #include "editor/canvas/picking.hpp"
 #include "editor/document/scene.hpp"
@@ -52,7 +53,7 @@ struct UiState {
   double snap_step = 1.0;                 ///< world units between snap positions
   Color background{20, 22, 28, 255};      ///< canvas colour
 
-  std::string path_text;      ///< the path field at the top of the column
+  std::string path_text;      ///< the file Save As proposes (the open file, or beside an imported one)
   std::string status;         ///< status line text
   bool status_error = false;  ///< status line shows an error
 
@@ -66,10 +67,15 @@ struct UiState {
   std::string recovery_prompt;
   RecoveryAnswer recovery_answer = RecoveryAnswer::None;  ///< set by the modal's buttons
 
-  std::string background_text;                    ///< the background image path field (Map tab)
+  std::string background_text;                    ///< the background image shown in the Map tab
   std::optional<std::string> background_request;  ///< load this background image (App fits it to the map)
   std::string background_error;                   ///< why the map's background image cannot be shown
   std::vector<std::filesystem::path> recent;      ///< recently opened or saved files, newest first
+  std::vector<std::filesystem::path> recent_folders;  ///< the file dialog's recent places, newest first
+  bool native_file_dialog = true;                 ///< the desktop's file dialog when installed (file_dialog.hpp)
+  std::optional<FileRequest> file_request;        ///< ask for this file next frame (file_actions.hpp)
+  FileDialog file_dialog;                         ///< the file question being asked
+  bool save_then_continue = false;                ///< a Save As was asked for by "Save" in an unsaved-changes question
   bool new_request = false;                       ///< start a new map (after confirming unsaved changes)
   bool fit_requested = false;                     ///< fit the map into the canvas next frame
   std::optional<std::filesystem::path> open_request;  ///< open this file (after confirming unsaved changes)
@@ -113,13 +119,14 @@ void newDocument(Scene& scene, UiState& ui);
 /// Opens `file` into the scene and reports the outcome on the status line (and the
 /// error in `error` if given). On failure the current document stays. Never throws.
 bool openDocument(Scene& scene, UiState& ui, const std::filesystem::path& file, std::string* error = nullptr);
-/// Saves to the current file (Save) or to the path field (Save As, or Save without a
-/// current file), reporting on the status line. Never throws.
+/// Save: writes the current file. Save As, or Save of a map without a file (new or
+/// imported): asks for the file in the file dialog (the answer saves, see
+/// applyFileChoice) and returns false. Never throws.
 bool saveDocument(Scene& scene, UiState& ui, bool save_as);
-/// Where Save (the open file) or Save As (the path field) writes a document whose file is
-/// `current`; nullopt, with a status asking for a path, when there is nowhere to write.
-std::optional<std::filesystem::path> saveTarget(UiState& ui, const std::optional<std::filesystem::path>& current,
-                                                bool save_as);
+/// Writes the document to `target` atomically and reports on the status line: a .json
+/// file becomes the current file; another extension exports the map in that format (the
+/// current file stays). False with the error on the status line. Never throws.
+bool saveDocumentTo(Scene& scene, UiState& ui, const std::filesystem::path& target);
 
 /// Draws the panel column for a window of the given size and applies what the user did
 /// to `scene` and `ui`. Call between ImGui::NewFrame() and ImGui::Render().

@@ -60,9 +60,16 @@ bool drawGridModals(GridScene& grid, GridUi& gui, UiState& ui) {
   ImGui::SetNextWindowPos(c, ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   if (ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
     ImGui::Text("%s has unsaved wall edits (%zu strokes).", grid.displayName().c_str(), grid.position());
-    ImGui::TextUnformatted(ui.quit_request  ? "Quit and lose them?"
-                           : ui.new_request ? "Start a new map and lose them?"
-                                            : "Open the other file and lose them?");
+    ImGui::TextUnformatted(ui.quit_request  ? "Save them before you quit?"
+                           : ui.new_request ? "Save them before you start a new map?"
+                                            : "Save them before you open the other file?");
+    if (grid.file() && modalButton(ui, "Save")) {
+      if (saveGridFileTo(grid, ui, *grid.file())) {  // saved: go on as after Discard
+        gui.discard_confirmed = true;
+        ImGui::CloseCurrentPopup();
+      }
+    }
+    if (grid.file()) ImGui::SameLine();
     if (modalButton(ui, "Discard")) {
       gui.discard_confirmed = true;
       ImGui::CloseCurrentPopup();

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include "editor/panels/file_actions.hpp"
 #include "imgui.h"
 #include "imgui_stdlib.h"
 #include "polypath/debug/debug_draw.hpp"
@@ -36,9 +37,14 @@ bool openGridFile(GridScene& grid, UiState& ui, const std::filesystem::path& fil
 }
 
 bool saveGridFile(GridScene& grid, UiState& ui, bool save_as) {
-  const std::optional<std::filesystem::path> to = saveTarget(ui, grid.file(), save_as);
-  if (!to) return false;
-  const std::filesystem::path& target = *to;
+  if (save_as || !grid.file()) {
+    askForFile(ui, grid.file(), FilePurpose::GridSaveAs);
+    return false;
+  }
+  return saveGridFileTo(grid, ui, *grid.file());
+}
+
+bool saveGridFileTo(GridScene& grid, UiState& ui, const std::filesystem::path& target) {
   std::string error;
   if (!grid.save(target, &error)) {
     setStatus(ui, "Could not save: " + error, true);
@@ -85,9 +91,7 @@ void swatch(Color c, const char* text) {
 }
 
 void filePart(GridScene& grid, UiState& ui) {
-  ImGui::SetNextItemWidth(-1);
-  ImGui::InputTextWithHint("##gridpath", "path/to/map.map", &ui.path_text);
-  if (button(ui, "Open")) ui.open_request = std::filesystem::path(ui.path_text);
+  if (button(ui, "Open")) askForFile(ui, grid.file(), FilePurpose::Open);
   if (button(ui, "Save", true)) saveGridFile(grid, ui, false);
   if (button(ui, "Save As", true)) saveGridFile(grid, ui, true);
   if (button(ui, "New", true)) ui.new_request = true;

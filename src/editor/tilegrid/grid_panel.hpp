@@ -31,8 +31,12 @@ Camera gridCamera(const Grid& grid, int window_width, int window_height);
 /// Opens a .map into `grid` and reports in the status line. False with `error` on failure.
 bool openGridFile(GridScene& grid, UiState& ui, const std::filesystem::path& file, std::string* error = nullptr);
 
-/// Saves to the grid's file, or (save_as or no file yet) to the path field.
+/// Saves to the grid's file; Save As (or no file yet) asks for the file in the file
+/// dialog (FilePurpose::GridSaveAs, answered by saveGridFileTo) and returns false.
 bool saveGridFile(GridScene& grid, UiState& ui, bool save_as);
+/// Writes the grid to `target` (it becomes the grid's file), reporting on the status
+/// line; false with the error there.
+bool saveGridFileTo(GridScene& grid, UiState& ui, const std::filesystem::path& target);
 
 /// The column for a grid (replaces drawPanels while a grid is open). Buttons are
 /// recorded in ui.widget_rects under "Grid <label>" names for the tests.
