@@ -52,6 +52,7 @@ TEST_CASE("file dialog: folders, file types, a typed name and the Overwrite ques
 
   // Into "sub" with a click on it and Enter; Backspace in the empty name field goes up.
   ed.click("dialog entry sub/");
+  ed.frames(1);
   CHECK(dialog.name() == "sub/");
   ed.key(SDL_SCANCODE_RETURN);
   CHECK(dialog.folder() == dir.path / "sub");
@@ -68,6 +69,7 @@ TEST_CASE("file dialog: folders, file types, a typed name and the Overwrite ques
   ed.key(SDL_SCANCODE_RETURN);
   REQUIRE(dialog.overwriteQuestion() == dir.path / "sub" / "a.json");
   ed.click("dialog Cancel");  // keep the file: back to the dialog
+  ed.frames(1);
   CHECK_FALSE(dialog.overwriteQuestion());
   REQUIRE(dialog.isOpen());
   CHECK(loadMap(dir.path / "sub" / "a.json").start == Point{15, 6});

@@ -27,6 +27,11 @@ std::filesystem::path absoluteOr(const std::filesystem::path& p) {
   return (ec ? p : abs).lexically_normal();
 }
 
+bool exists(const std::filesystem::path& p) {
+  std::error_code ec;
+  return std::filesystem::exists(p, ec);
+}
+
 bool isFolder(const std::filesystem::path& p) {
   std::error_code ec;
   return std::filesystem::is_directory(p, ec);
@@ -100,8 +105,10 @@ void FileDialog::open(FileRequest request, bool native) {
       if (z->start(*program, request)) zenity_ = std::move(z);
     }
   }
-  std::filesystem::path start = request.start.empty() ? std::filesystem::current_path() : request.start;
-  if (!isFolder(start)) start = std::filesystem::current_path();
+  std::error_code ec;
+  const std::filesystem::path cwd = std::filesystem::current_path(ec);
+  std::filesystem::path start = request.start.empty() ? cwd : request.start;
+  if (!isFolder(start)) start = cwd;
   setName(request.name);
   request_ = std::move(request);
   enter(start);
@@ -110,6 +117,7 @@ void FileDialog::open(FileRequest request, bool native) {
 
 void FileDialog::enter(const std::filesystem::path& folder) {
   folder_ = absoluteOr(folder);
+  if (!folder_.has_filename() && folder_.has_relative_path()) folder_ = folder_.parent_path();  // "sub/" -> "sub"
   static const FileFilter kAll{"All files", {}};
   const FileFilter& f = request_ && filter_ < request_->filters.size() ? request_->filters[filter_] : kAll;
   entries_ = listFolder(folder_, f, &list_error_);
@@ -134,11 +142,12 @@ std::optional<std::filesystem::path> FileDialog::confirm() {
   if (request_->save && !p.has_extension() && filter_ < request_->filters.size() &&
       request_->filters[filter_].extensions.size() == 1)
     p += request_->filters[filter_].extensions.front();
-  if (!request_->save && !request_->folder && !std::filesystem::exists(p)) {
+  focus_name_ = true;  // not chosen yet: the name field keeps the keyboard
+  if (!request_->save && !request_->folder && !exists(p)) {
     list_error_ = "There is no file " + p.string() + ".";
     return std::nullopt;
   }
-  if (request_->save && std::filesystem::exists(p)) {
+  if (request_->save && exists(p)) {
     overwrite_ = p;
     return std::nullopt;
   }
@@ -185,7 +194,10 @@ std::optional<FileChoice> FileDialog::drawOwn(UiState& ui) {
     remember(ui, "dialog Overwrite");
     hint("Replace the file with the map (written to a temporary file first, then renamed).");
     ImGui::SameLine();
-    if (ImGui::Button("Cancel") || keyPressed(ImGuiKey_Escape)) overwrite_.reset();
+    if (ImGui::Button("Cancel") || keyPressed(ImGuiKey_Escape)) {
+      overwrite_.reset();
+      focus_name_ = true;
+    }
     remember(ui, "dialog Cancel");
     hint("Keep the file; choose another name.");
     if (chosen) done = finish(ui, chosen);
@@ -200,9 +212,13 @@ std::optional<FileChoice> FileDialog::drawOwn(UiState& ui) {
   ImGui::SameLine();
   ImGui::TextUnformatted(fitToWidth(folder_.string(), ImGui::GetContentRegionAvail().x).c_str());
 
-  // File types.
+  // File types, on as many lines as they need.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
   for (std::size_t i = 0; i < request_->filters.size(); ++i) {
-    if (i > 0) ImGui::SameLine();
+    const float width = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x +
+                        ImGui::CalcTextSize(request_->filters[i].label.c_str()).x;
+    if (i > 0 && ImGui::GetItemRectMax().x + style.ItemSpacing.x + width <= right) ImGui::SameLine();
     if (ImGui::RadioButton(request_->filters[i].label.c_str(), filter_ == i)) {
       filter_ = i;
       enter(folder_);
@@ -251,15 +267,13 @@ std::optional<FileChoice> FileDialog::drawOwn(UiState& ui) {
   ImGui::TextUnformatted(request_->folder ? "Folder" : "Name");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1);
-  if (focus_name_) {
-    ImGui::SetKeyboardFocusHere();
-    focus_name_ = false;
-  }
+  if (focus_name_) ImGui::SetKeyboardFocusHere();  // again each frame until the field has it
   const bool name_was_empty = name_.empty();
   ImGui::PushID(name_generation_);
   const bool entered = ImGui::InputTextWithHint(
       "##name", request_->save ? "name, or a path" : "a name or a path; Enter opens", &name_,
       ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+  if (ImGui::IsItemActive()) focus_name_ = false;
   ImGui::PopID();
   remember(ui, "dialog name");
   hint("A file name in the folder shown, a path relative to it, or an absolute path. Enter opens a folder or "
