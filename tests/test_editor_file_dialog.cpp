@@ -63,13 +63,14 @@ TEST_CASE("file dialog: folders, file types, a typed name and the Overwrite ques
   ed.type("sub");
   ed.key(SDL_SCANCODE_RETURN);
   REQUIRE(dialog.folder() == dir.path / "sub");
+  ed.frames(1);  // the emptied name field takes the keyboard again
 
   // A name without extension gets the type's: a.json exists, so the dialog asks.
   ed.type("a");
   ed.key(SDL_SCANCODE_RETURN);
   REQUIRE(dialog.overwriteQuestion() == dir.path / "sub" / "a.json");
   ed.click("dialog Cancel");  // keep the file: back to the dialog
-  ed.frames(1);
+  ed.frames(2);  // the name field takes the keyboard again
   CHECK_FALSE(dialog.overwriteQuestion());
   REQUIRE(dialog.isOpen());
   CHECK(loadMap(dir.path / "sub" / "a.json").start == Point{15, 6});
@@ -83,8 +84,9 @@ TEST_CASE("file dialog: folders, file types, a typed name and the Overwrite ques
   REQUIRE_FALSE(ui.recent_folders.empty());
   CHECK(ui.recent_folders.front() == dir.path / "sub");
 
-  // Open: every map by default, then every file; the recent place leads back to sub.
-  ed.click("Open");
+  // Open (Ctrl+O): every map by default, then every file; it starts in the last place.
+  ed.frames(2);
+  ed.key(SDL_SCANCODE_O, KMOD_CTRL);
   ed.frames(1);
   REQUIRE(dialog.isOpen());
   CHECK(dialog.folder() == dir.path / "sub");
@@ -194,16 +196,19 @@ TEST_CASE("after a valid map, an invalid one shows none of the old map, path or 
   CHECK(scene.searchMap() == nullptr);
   CHECK_FALSE(scene.stats().path_found);
   CHECK(scene.search() == nullptr);
-  // The draw list of the scene is empty: no greyed map, path or eroded outline of good.json.
-  struct Count : DebugDraw {
-    int n = 0;
-    void line(Point, Point, Color, float) override { ++n; }
-    void point(Point, Color, float) override { ++n; }
-    void fillRings(const std::vector<const Ring*>&, Color) override { ++n; }
-    void text(Point, std::string_view, Color) override { ++n; }
-  } count;
-  scene.draw(count, kAllLayers, DrawStyle{});
-  CHECK(count.n == 0);
+  // The scene's draw list holds the new start and goal only: no greyed map, path or
+  // eroded outline of good.json.
+  struct Record : DebugDraw {
+    std::vector<Point> at;
+    int fills = 0;
+    void line(Point a, Point b, Color, float) override { at.insert(at.end(), {a, b}); }
+    void point(Point p, Color, float) override { at.push_back(p); }
+    void fillRings(const std::vector<const Ring*>&, Color) override { ++fills; }
+    void text(Point p, std::string_view, Color) override { at.push_back(p); }
+  } drawn;
+  scene.draw(drawn, kAllLayers, DrawStyle{});
+  CHECK(drawn.fills == 0);
+  for (const Point& p : drawn.at) CHECK((p == Point{6, 5} || p == Point{21, 5}));
   // What is said: the map is invalid; nothing about a last valid map or its path.
   bool invalid = false;
   for (const BannerLine& line : ed.app->ui().banner) {

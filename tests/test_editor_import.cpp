@@ -84,6 +84,7 @@ TEST_CASE("editor: Open imports, Save As to a foreign extension exports, the Exp
   ed.click("Save");  // an imported map has no file yet: Save asks where, proposing level.json
   REQUIRE(ui.file_dialog.isOpen());
   CHECK(ui.file_dialog.name() == "level.json");
+  ed.frames(1);  // the name field takes the keyboard
   ed.key(SDL_SCANCODE_RETURN);
   ed.frames(1);
   CHECK(scene.file() == dir.path / "level.json");

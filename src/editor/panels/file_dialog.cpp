@@ -27,7 +27,7 @@ std::filesystem::path absoluteOr(const std::filesystem::path& p) {
   return (ec ? p : abs).lexically_normal();
 }
 
-bool exists(const std::filesystem::path& p) {
+bool fileExists(const std::filesystem::path& p) {
   std::error_code ec;
   return std::filesystem::exists(p, ec);
 }
@@ -140,14 +140,14 @@ std::optional<std::filesystem::path> FileDialog::confirm() {
     return std::nullopt;
   }
   if (request_->save && !p.has_extension() && filter_ < request_->filters.size() &&
-      request_->filters[filter_].extensions.size() == 1)
+      !request_->filters[filter_].extensions.empty())
     p += request_->filters[filter_].extensions.front();
   focus_name_ = true;  // not chosen yet: the name field keeps the keyboard
-  if (!request_->save && !request_->folder && !exists(p)) {
+  if (!request_->save && !request_->folder && !fileExists(p)) {
     list_error_ = "There is no file " + p.string() + ".";
     return std::nullopt;
   }
-  if (request_->save && exists(p)) {
+  if (request_->save && fileExists(p)) {
     overwrite_ = p;
     return std::nullopt;
   }

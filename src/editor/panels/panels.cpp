@@ -389,7 +389,7 @@ void editorLegend() {
       {kHoverEdgeColor, "Edge under mouse", "a click inserts a vertex at the small circle"},
       {kHoverRing, "Hover", "the vertex, start or goal under the mouse"},
       {kDragRing, "Dragged", "the point being dragged"},
-      {kInspectedMark, "Inspected", "the node the node inspector shows (Search tab; Alt + click a node)"},
+      {kInspectedMark, "Inspected", "the node shown in the node inspector (Search tab; Alt + click a node)"},
       {kDrawingColor, "New ring", "the hole or polygon being drawn; click the circled first point to close"},
       {kProblemColor, "Error", "where the map is invalid, or a start/goal that cannot be used"},
       {kWarningColor, "Warning", "allowed but maybe not meant (a pinch, a shared wall)"},
