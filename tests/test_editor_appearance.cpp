@@ -16,6 +16,12 @@ namespace {
 
 const fs::path kMaps = fs::path(POLYPATH_SOURCE_DIR) / "maps";
 
+// With POLYPATH_TEST_SHOTS set to a folder, the screenshot is kept there as `name` (for
+// looking at the themes, and for the pictures in docs/editor.md).
+void keepShot(const Image& img, const char* name) {
+  if (const char* dir = std::getenv("POLYPATH_TEST_SHOTS")) writePng(img, fs::path(dir) / name);
+}
+
 // Runs `body` with a fresh ImGui context of its own, then gives the editor's back.
 template <class Body>
 void withOwnImGuiContext(Body body) {
@@ -86,6 +92,8 @@ TEST_CASE("editor: the light theme changes the canvas background, the walkable f
   App& app = *ed.app;
   const ScreenRect canvas = canvasRect(app.width(), app.height());
   const ScreenRect corner{canvas.x + canvas.w - 40, canvas.y + 4, 30, 10};  // off the map, above the hints
+  app.ui().show_grid = false;  // the corner in the canvas colour only
+  ed.frames(2);
   const ScreenRect column{4, canvas.y + canvas.h - 30, 6, 20};  // the panel column's left margin
   Image img = ed.shot();
   CHECK(countColour(img, corner, palette::kBackground.dark) == 300);
@@ -104,6 +112,15 @@ TEST_CASE("editor: the light theme changes the canvas background, the walkable f
   CHECK(panel_dark.r < 60);
   CHECK(panel_light.r > 200);
   CHECK(countPixels(img, column, [](Color c) { return c.r > 200 && c.g > 200 && c.b > 200; }) == 120);
+  // Stepped half way at 1.5x, for looking at both themes.
+  app.ui().ui_scale = 1.5f;
+  for (int i = 0; i < 4; ++i) app.scene().step();
+  ed.frames(2);
+  keepShot(ed.shot(), "editor-light-theme.png");
+  app.ui().theme = Theme::Dark;
+  app.ui().background = palette::kBackground.dark;
+  ed.frames(2);
+  keepShot(ed.shot(), "editor-dark-theme.png");
 }
 
 TEST_CASE("editor: the overlaid Compare view has a legend naming both searches with their colours",
@@ -119,6 +136,7 @@ TEST_CASE("editor: the overlaid Compare view has a legend naming both searches w
     ed.click("cmp overlay");
     REQUIRE(app.ui().compare.overlaid);
     const Image img = ed.shot();
+    keepShot(img, theme == Theme::Light ? "editor-compare-overlay-light.png" : "editor-compare-overlay-dark.png");
     REQUIRE(app.ui().widget_rects.count("cmp legend"));
     const ScreenRect legend = app.ui().widget_rects.at("cmp legend");
     const ScreenRect canvas = canvasRect(app.width(), app.height());

@@ -11,7 +11,7 @@ using namespace palette;
 
 static_assert(kGoal.dark == kGoalColor, "the goal marker is drawn in the palette's goal colour");
 
-constexpr std::array<PaletteEntry, 40> kEntries = {{
+constexpr std::array<PaletteEntry, 41> kEntries = {{
     {"Canvas", kBackground},
     {"Grid", kGrid},
     {"Hint text", kHint},
@@ -52,6 +52,9 @@ constexpr std::array<PaletteEntry, 40> kEntries = {{
     {"Dragged", kDragged},
     {"Edited rings", kEditedOutline},
     {"Compare divider", kDivider},
+    // The start and goal markers' outline and letters (editor/document/scene.hpp kMarkerInk):
+    // light letters on the light theme's deep blue and purple markers.
+    {"Marker ink", {{12, 14, 20, 255}, {255, 255, 255, 255}}},
 }};
 
 }  // namespace
