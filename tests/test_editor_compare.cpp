@@ -180,7 +180,7 @@ TEST_CASE("editor: the compare pane titles stay apart and inside their panes, at
         CHECK(r.w > 20);
         CHECK(r.x >= canvas.x + i * half + 4);  // inside its own pane
         CHECK(r.x + r.w <= canvas.x + (i + 1) * half - 4);
-        CHECK(r.y + r.h <= canvas.y + kCompareTitleHeight);
+        CHECK(r.y + r.h <= canvas.y + compareTitleHeight());
         CHECK(countPixels(img, r, [](Color c) { return isBright(c, 150); }) > 30);  // drawn
         lines.push_back(r);
       }
@@ -194,7 +194,7 @@ TEST_CASE("editor: the compare pane titles stay apart and inside their panes, at
     // No title pixel near the divider between the panes.
     const double mid = std::floor(canvas.x + half);
     for (const double x0 : {mid - 5.0, mid + 2.0})  // either side of the 2-pixel divider line
-      CHECK(countPixels(img, ScreenRect{x0, canvas.y, 4, kCompareTitleHeight}, [](Color c) { return isBright(c, 150); }) ==
+      CHECK(countPixels(img, ScreenRect{x0, canvas.y, 4, compareTitleHeight()}, [](Color c) { return isBright(c, 150); }) ==
             0);
     // At 1280 pixels both setups are shown whole.
     if (width == 1280)

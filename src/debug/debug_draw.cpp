@@ -1,5 +1,6 @@
 // debug_draw.cpp: layer table and the draw functions.
 #include "polypath/debug/debug_draw.hpp"
+#include "polypath/debug/palette.hpp"
 
 #include <array>
 
@@ -7,33 +8,33 @@ namespace polypath {
 
 namespace {
 
-// Colours chosen to stay distinguishable on the dark canvas and for common colour-vision deficiencies.
+// Colours: the dark theme of palette.hpp (checked for colour-vision deficiencies there).
 constexpr std::array<LayerInfo, 25> kLayers = {{
-    {LayerRegion, "Walkable region", {46, 58, 74, 255}, "inside an outer ring and outside every hole"},
-    {LayerNavCorridor, "Corridor", {60, 120, 90, 160}, "faces the triangle search passed through, start to goal"},
-    {LayerNavTriangles, "Navmesh triangles", {70, 95, 120, 255}, "faces of the navigation mesh (constrained Delaunay triangles)"},
-    {LayerNavAdjacency, "Navmesh adjacency", {110, 90, 150, 255}, "neighbouring faces (sharing a whole edge), centre to centre"},
-    {LayerGridCells, "Grid walls", {120, 112, 100, 255}, "blocked cells of the grid"},
-    {LayerGridExplored, "Explored cells", {40, 70, 120, 255}, "cells the grid search has closed"},
-    {LayerGridWaiting, "Waiting cells", {40, 110, 110, 255}, "cells waiting in the grid search's open set"},
-    {LayerEdges, "Edges", {200, 208, 220, 255}, "ring edges (walls)"},
-    {LayerClearanceOutline, "Eroded outline", {40, 230, 190, 255}, "clearance > 0: where the agent's centre may go (Search tab, Clearance)"},
-    {LayerEdgeNormals, "Edge normals", {120, 140, 170, 255}, "inward normal at each edge midpoint"},
-    {LayerVertexNormals, "Vertex normals", {150, 120, 200, 255}, "inward bisector at each vertex"},
-    {LayerVertices, "Vertices", {200, 208, 220, 255}, "every ring vertex"},
-    {LayerReflexNodes, "Reflex nodes", {255, 160, 40, 255}, "concave corners: the graph's nodes"},
-    {LayerLosLinks, "Line-of-sight links", {90, 110, 135, 255}, "pairs of nodes that see each other"},
-    {LayerStartGoalLinks, "Start/goal links", {80, 170, 200, 255}, "nodes the start and goal see"},
-    {LayerClosedSet, "Closed set", {220, 70, 70, 255}, "expanded nodes, with their parent links"},
-    {LayerOpenSet, "Open set", {90, 200, 110, 255}, "discovered nodes waiting to be expanded"},
-    {LayerRelaxed, "Relaxed arcs", {255, 230, 90, 255}, "arcs examined by the last step"},
-    {LayerExpanded, "Expanded node", {255, 255, 255, 255}, "the node the last step expanded"},
-    {LayerNavPortals, "Portals", {240, 200, 60, 255}, "edges the corridor crosses, in order (left end dot larger)"},
-    {LayerNavSteerPortals, "Steer portals", {200, 140, 255, 255}, "the portals an agent steers through (seed 003's portal corridor)"},
-    {LayerFunnelSides, "Funnel sides", {255, 120, 60, 255}, "the funnel's left and right sides from the apex, stepped"},
-    {LayerFunnelApex, "Funnel apex", {255, 60, 160, 255}, "the funnel's apex: the last fixed corner of the path"},
-    {LayerPath, "Path", {0, 220, 255, 255}, "the path found"},
-    {LayerStartGoal, "Start / goal", {70, 130, 255, 255}, "start (blue) and goal (magenta)"},
+    {LayerRegion, "Walkable region", palette::kRegion.dark, "inside an outer ring and outside every hole"},
+    {LayerNavCorridor, "Corridor", palette::kNavCorridor.dark, "faces the triangle search passed through, start to goal"},
+    {LayerNavTriangles, "Navmesh triangles", palette::kNavTriangles.dark, "faces of the navigation mesh (constrained Delaunay triangles)"},
+    {LayerNavAdjacency, "Navmesh adjacency", palette::kNavAdjacency.dark, "neighbouring faces (sharing a whole edge), centre to centre"},
+    {LayerGridCells, "Grid walls", palette::kGridWalls.dark, "blocked cells of the grid"},
+    {LayerGridExplored, "Explored cells", palette::kGridExplored.dark, "cells the grid search has closed"},
+    {LayerGridWaiting, "Waiting cells", palette::kGridWaiting.dark, "cells waiting in the grid search's open set"},
+    {LayerEdges, "Edges", palette::kEdges.dark, "ring edges (walls)"},
+    {LayerClearanceOutline, "Eroded outline", palette::kClearanceOutline.dark, "clearance > 0: where the agent's centre may go (Search tab, Clearance)"},
+    {LayerEdgeNormals, "Edge normals", palette::kEdgeNormals.dark, "inward normal at each edge midpoint"},
+    {LayerVertexNormals, "Vertex normals", palette::kVertexNormals.dark, "inward bisector at each vertex"},
+    {LayerVertices, "Vertices", palette::kVertices.dark, "every ring vertex"},
+    {LayerReflexNodes, "Reflex nodes", palette::kReflexNodes.dark, "concave corners: the graph's nodes"},
+    {LayerLosLinks, "Line-of-sight links", palette::kLosLinks.dark, "pairs of nodes that see each other"},
+    {LayerStartGoalLinks, "Start/goal links", palette::kStartGoalLinks.dark, "nodes the start and goal see"},
+    {LayerClosedSet, "Closed set", palette::kClosedSet.dark, "expanded nodes, with their parent links"},
+    {LayerOpenSet, "Open set", palette::kOpenSet.dark, "discovered nodes waiting to be expanded"},
+    {LayerRelaxed, "Relaxed arcs", palette::kRelaxed.dark, "arcs examined by the last step"},
+    {LayerExpanded, "Expanded node", palette::kExpanded.dark, "the node the last step expanded"},
+    {LayerNavPortals, "Portals", palette::kNavPortals.dark, "edges the corridor crosses, in order (left end dot larger)"},
+    {LayerNavSteerPortals, "Steer portals", palette::kNavSteerPortals.dark, "the portals an agent steers through (seed 003's portal corridor)"},
+    {LayerFunnelSides, "Funnel sides", palette::kFunnelSides.dark, "the funnel's left and right sides from the apex, stepped"},
+    {LayerFunnelApex, "Funnel apex", palette::kFunnelApex.dark, "the funnel's apex: the last fixed corner of the path"},
+    {LayerPath, "Path", palette::kPath.dark, "the path found"},
+    {LayerStartGoal, "Start / goal", palette::kStart.dark, "start (blue) and goal (pink)"},
 }};
 
 void drawNode(DebugDraw& dd, Point p, Color c, float radius) { dd.point(p, c, radius); }
@@ -123,7 +124,7 @@ void drawSearch(DebugDraw& dd, const SearchGraph& graph, const SearchState& stat
       if (state.record(n).status != NodeStatus::Open) continue;
       const NodeId parent = state.record(n).parent;
       if (parent != kNoNode) dd.line(graph.position(parent), graph.position(n), c, 1.0f);
-      drawNode(dd, graph.position(n), c, 5.5f);
+      dd.ring(graph.position(n), c, 5.0f, 2.0f);  // hollow: open, not yet expanded
     }
   }
   if (layers & LayerRelaxed)

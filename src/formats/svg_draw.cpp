@@ -88,6 +88,12 @@ void SvgDraw::point(Point p, Color c, float radius) {
            "\"" + opacity("fill", c) + "/>\n";
 }
 
+void SvgDraw::ring(Point p, Color c, float radius, float width) {
+  const Point s = viewport_.toSvg(p);
+  body_ += "<circle cx=\"" + num(s.x) + "\" cy=\"" + num(s.y) + "\" r=\"" + num(radius) + "\" fill=\"none\" stroke=\"" +
+           rgb(c) + "\" stroke-width=\"" + num(width) + "\"" + opacity("stroke", c) + "/>\n";
+}
+
 void SvgDraw::fillRings(const std::vector<const Ring*>& rings, Color c) {
   std::string d;
   for (const Ring* ring : rings) {

@@ -59,7 +59,7 @@ enum Layer : std::uint32_t {
   LayerClearanceOutline = 1u << 24,  ///< the boundary of the region eroded by the agent radius (clearance > 0)
 };
 /// Colour of the goal marker (the start marker has LayerStartGoal's colour).
-inline constexpr Color kGoalColor{255, 80, 220, 255};
+inline constexpr Color kGoalColor{255, 117, 152, 255};
 /// The navigation-mesh layers (bits 17..23).
 inline constexpr std::uint32_t kNavMeshLayers = LayerNavTriangles | LayerNavAdjacency | LayerNavCorridor |
                                                  LayerNavPortals | LayerFunnelApex | LayerFunnelSides |
@@ -92,6 +92,13 @@ class DebugDraw {
   virtual void line(Point a, Point b, Color c, float width) = 0;
   /// A filled disc at p with a radius in pixels.
   virtual void point(Point p, Color c, float radius) = 0;
+  /// A hollow circle at p, `radius` and `width` in pixels (the open set: told from the
+  /// filled closed set by shape as well as colour). Drawn as a filled disc by
+  /// implementations that do not override it.
+  virtual void ring(Point p, Color c, float radius, float width) {
+    (void)width;
+    point(p, c, radius);
+  }
   /// Fills the region enclosed by the rings under the even-odd rule (outer rings and
   /// their holes together).
   virtual void fillRings(const std::vector<const Ring*>& rings, Color c) = 0;

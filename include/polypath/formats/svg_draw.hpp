@@ -43,7 +43,7 @@ class SvgViewport {
 
 // [SECTION] SvgDraw
 
-/// Collects DebugDraw primitives as SVG elements: line() gives <line>, point() <circle>,
+/// Collects DebugDraw primitives as SVG elements: line() gives <line>, point() and ring() <circle>,
 /// fillRings() one <path> with fill-rule="evenodd", text() <text>. Translucent colours
 /// get stroke-opacity / fill-opacity. Groups (<g id="...">) may wrap primitives, for
 /// example one per layer.
@@ -53,6 +53,8 @@ class SvgDraw final : public DebugDraw {
 
   void line(Point a, Point b, Color c, float width) override;
   void point(Point p, Color c, float radius) override;
+  /// A <circle> with no fill, stroked `width` wide.
+  void ring(Point p, Color c, float radius, float width) override;
   void fillRings(const std::vector<const Ring*>& rings, Color c) override;
   void text(Point p, std::string_view s, Color c) override;
 

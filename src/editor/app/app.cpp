@@ -37,11 +37,11 @@ namespace polypath::editor {
 
 namespace {
 
-constexpr Color kGridColor{255, 255, 255, 16};
-constexpr Color kEditedOutline{235, 238, 245, 220};  // the edited rings, when they are not what is built
-constexpr Color kLabel{225, 230, 238, 255};
-constexpr Color kLabelPlate{14, 16, 22, 215};
-constexpr Color kHint{130, 138, 152, 255};
+// Canvas colours (dark palette; SdlDebugDraw draws them in the theme's).
+constexpr Color kGridColor = palette::kGrid.dark;
+constexpr Color kEditedOutline = palette::kEditedOutline.dark;  // the edited rings, when they are not what is built
+constexpr Color kLabel = palette::kLabel.dark;
+constexpr Color kLabelPlate = palette::kLabelPlate.dark;
 
 // Index into the mouse arrays (left, right, middle), or -1.
 int buttonIndex(Uint8 button) {
@@ -251,14 +251,9 @@ bool App::init(std::string* error) {
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
-  addLessonFonts();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // panels are docked at fixed places; nothing to remember
-  ImGui::StyleColorsDark();
-  ImGuiStyle& style = ImGui::GetStyle();
-  style.WindowRounding = 0.0f;
-  style.WindowBorderSize = 0.0f;
-  style.Colors[ImGuiCol_WindowBg] = ImVec4(0.09f, 0.10f, 0.12f, 1.0f);
+  appearance_.update(ui_.theme, ui_.ui_scale, window_, false);  // fonts, style (appearance.hpp)
   ImGui_ImplSDL2_InitForSDLRenderer(window_);
   ImGui_ImplSDLRenderer_Init(renderer_);
   imgui_started_ = true;
@@ -664,6 +659,7 @@ void App::frame(Image* capture) {
     ++events_in_frame_;
   }
 
+  appearance_.update(ui_.theme, ui_.ui_scale, window_, true);  // the View section may have changed them
   ImGui_ImplSDLRenderer_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   feedMouseToImGui();
@@ -819,12 +815,14 @@ void App::canvas() {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float left = static_cast<float>(r.x + 10), bottom = static_cast<float>(r.y + r.h - 22);
   float coords_width = 0.0f;
+  const Color hc = palette::kHint.in(ui_.theme);
+  const ImU32 hint = IM_COL32(hc.r, hc.g, hc.b, hc.a);
   char coords[96] = "";
   if (hovered && std::isfinite(world.x) && std::isfinite(world.y)) {
     std::snprintf(coords, sizeof coords, "x %.6g  y %.6g", world.x, world.y);
     coords_width = ImGui::CalcTextSize(coords).x;
     dl->AddText(ImVec2(static_cast<float>(r.x + r.w) - coords_width - 10, bottom),
-                IM_COL32(kHint.r, kHint.g, kHint.b, 255), coords);
+                hint, coords);
   }
   const std::string tool_hint = std::string(toolName(tools_.tool())) + ": " + tools_.hint();
   const char* view_hint = "wheel: zoom   middle/right/Space drag: pan   F: fit   F1: help";
@@ -835,7 +833,7 @@ void App::canvas() {
     if (!hints) break;
     const float room = static_cast<float>(r.w) - (text == view_hint ? coords_width : 0.0f) - 30.0f;
     if (ImGui::CalcTextSize(text).x <= room)
-      dl->AddText(ImVec2(left, text == view_hint ? bottom : bottom - line), IM_COL32(kHint.r, kHint.g, kHint.b, 255), text);
+      dl->AddText(ImVec2(left, text == view_hint ? bottom : bottom - line), hint, text);
   }
   updateBanner();
   drawBanner(r);
@@ -1137,7 +1135,7 @@ void App::render(Image* capture) {
   SDL_SetRenderDrawColor(renderer_, ui_.background.r, ui_.background.g, ui_.background.b, 255);
   SDL_RenderClear(renderer_);
   {
-    SdlDebugDraw dd(renderer_, camera_, ImGui::GetBackgroundDrawList());
+    SdlDebugDraw dd(renderer_, camera_, ImGui::GetBackgroundDrawList(), ui_.theme);
     DrawStyle style;
     style.normal_length = 18.0 / camera_.scale();
     const std::uint32_t markers = LayerStartGoal;
@@ -1146,7 +1144,7 @@ void App::render(Image* capture) {
       if (ui_.show_grid) drawGrid(dd);
     } else if (ui_.tab == PanelTab::Compare && ui_.compare.comparison()) {
       drawCompareCanvas(renderer_, scene_, ui_.compare, camera_.viewport(), ui_.layers, ImGui::GetBackgroundDrawList(),
-                        &ui_.widget_rects);
+                        &ui_.widget_rects, ui_.theme);
     } else {
     // Back to front: region, grid, background image, the scene, problems and snapping, start and goal,
     // hover and drag rings; then the text (node numbers, S and G) over everything.

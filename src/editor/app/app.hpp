@@ -19,6 +19,7 @@
 
 #include <SDL.h>
 
+#include "editor/app/appearance.hpp"
 #include "editor/canvas/background.hpp"
 #include "editor/canvas/camera.hpp"
 #include "editor/canvas/colours.hpp"
@@ -147,6 +148,8 @@ class App {
   const Camera& camera() const { return camera_; }
   /// The SDL window (null before init()).
   SDL_Window* window() const { return window_; }
+  /// The theme, UI font and scale applied to ImGui.
+  const Appearance& appearance() const { return appearance_; }
   /// Window size in pixels.
   int width() const;
   int height() const;
@@ -191,6 +194,7 @@ class App {
   Camera camera_;
   ToolController tools_;
   BackgroundImage background_;
+  Appearance appearance_;  // theme, UI font and scale applied to ImGui
   bool space_down_ = false;  // Space held: left drag pans
   std::uint64_t fitted_generation_ = 0;
   std::string load_error_;

@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -11,6 +12,8 @@
 #include <system_error>
 
 #include <nlohmann/json.hpp>
+
+#include "editor/app/appearance.hpp"
 
 namespace polypath::editor {
 
@@ -100,6 +103,16 @@ Preferences loadPreferences(const std::filesystem::path& file, std::string* mess
     prefs.background = {static_cast<std::uint8_t>(c[0]), static_cast<std::uint8_t>(c[1]), static_cast<std::uint8_t>(c[2]), 255};
     return true;
   });
+  read("theme", [&](const json& v) {
+    if (!v.is_string() || (v.get<std::string>() != "dark" && v.get<std::string>() != "light")) return false;
+    prefs.theme = v.get<std::string>() == "light" ? Theme::Light : Theme::Dark;
+    return true;
+  });
+  read("ui_scale", [&](const json& v) {
+    if (!v.is_number()) return false;
+    const float f = v.get<float>();
+    return std::find(std::begin(kUiScales), std::end(kUiScales), f) != std::end(kUiScales) && (prefs.ui_scale = f, true);
+  });
   read("window", [&](const json& v) {
     if (!v.is_array() || v.size() != 2 || !v[0].is_number_integer() || !v[1].is_number_integer()) return false;
     const int w = v[0].get<int>(), h = v[1].get<int>();
@@ -142,6 +155,8 @@ bool savePreferences(const Preferences& prefs, const std::filesystem::path& file
   j["snap"] = prefs.snap;
   j["snap_step"] = prefs.snap_step;
   j["background"] = colourJson(prefs.background);
+  j["theme"] = prefs.theme == Theme::Light ? "light" : "dark";
+  j["ui_scale"] = prefs.ui_scale;
   j["window"] = json::array({prefs.window_width, prefs.window_height});
   json recent = json::array();
   for (const auto& f : prefs.recent) recent.push_back(f.string());

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "polypath/debug/debug_draw.hpp"
+#include "polypath/debug/palette.hpp"
 
 namespace polypath::editor {
 
@@ -22,7 +23,9 @@ struct Preferences {
   bool show_node_ids = true;              ///< node numbers while stepping
   bool snap = false;                      ///< snap placed and dragged points to the grid
   double snap_step = 1.0;                 ///< snap step, world units (> 0)
-  Color background{20, 22, 28, 255};      ///< canvas colour
+  Color background = palette::kBackground.dark;  ///< canvas colour
+  Theme theme = Theme::Dark;              ///< colour theme ("theme": "dark" or "light")
+  float ui_scale = 0.0f;                  ///< UI scale ("ui_scale": 0 for auto, 1, 1.5 or 2)
   int window_width = 1280;                ///< pixels, 64..16384
   int window_height = 800;                ///< pixels, 64..16384
   std::vector<std::filesystem::path> recent;  ///< recent files, newest first
@@ -32,7 +35,8 @@ struct Preferences {
 };
 
 /// Copies the preferences kept under the same names in Preferences and the editor's
-/// UiState (layers, grid, node ids, snap, snap step, background, recent files and folders, native dialog) from
+/// UiState (layers, grid, node ids, snap, snap step, background, theme, UI scale, recent files and folders,
+/// native dialog) from
 /// `from` to `to`, either way: the one list of them (the window size is not among them).
 template <class To, class From>
 void copySharedPreferences(To& to, const From& from) {
@@ -42,6 +46,8 @@ void copySharedPreferences(To& to, const From& from) {
   to.snap = from.snap;
   to.snap_step = from.snap_step;
   to.background = from.background;
+  to.theme = from.theme;
+  to.ui_scale = from.ui_scale;
   to.recent = from.recent;
   to.recent_folders = from.recent_folders;
   to.native_file_dialog = from.native_file_dialog;

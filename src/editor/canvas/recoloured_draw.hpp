@@ -12,6 +12,7 @@ class RecolouredDraw final : public DebugDraw {
   RecolouredDraw(DebugDraw& out, Color (*recolour)(Color)) : out_(out), recolour_(recolour) {}
   void line(Point a, Point b, Color c, float width) override { out_.line(a, b, recolour_(c), width); }
   void point(Point p, Color c, float radius) override { out_.point(p, recolour_(c), radius); }
+  void ring(Point p, Color c, float radius, float width) override { out_.ring(p, recolour_(c), radius, width); }
   void fillRings(const std::vector<const Ring*>& rings, Color c) override { out_.fillRings(rings, recolour_(c)); }
   void text(Point p, std::string_view s, Color c) override { out_.text(p, s, recolour_(c)); }
 

@@ -29,8 +29,8 @@ ScreenPos clampFar(ScreenPos p) { return {clampFar(p.x), clampFar(p.y)}; }
 
 }  // namespace
 
-SdlDebugDraw::SdlDebugDraw(SDL_Renderer* renderer, const Camera& camera, ImDrawList* text_list)
-    : renderer_(renderer), camera_(camera), text_list_(text_list) {
+SdlDebugDraw::SdlDebugDraw(SDL_Renderer* renderer, const Camera& camera, ImDrawList* text_list, Theme theme)
+    : renderer_(renderer), camera_(camera), text_list_(text_list), theme_(theme) {
   const ScreenRect& v = camera_.viewport();
   clip_ = {static_cast<int>(std::floor(v.x)), static_cast<int>(std::floor(v.y)), static_cast<int>(std::ceil(v.w)),
            static_cast<int>(std::ceil(v.h))};
@@ -60,16 +60,18 @@ void SdlDebugDraw::quad(ScreenPos a, ScreenPos b, SDL_Color c, double half_width
   for (int i : {0, 1, 2, 0, 2, 3}) indices_.push_back(base + i);
 }
 
+SDL_Color SdlDebugDraw::sdlColor(Color c) const { return toSdl(themed(c, theme_)); }
+
 void SdlDebugDraw::line(Point a, Point b, Color c, float width) {
   if (!isFinite(a) || !isFinite(b)) return;
-  quad(clampFar(camera_.toScreen(a)), clampFar(camera_.toScreen(b)), toSdl(c), std::max(0.5, width / 2.0));
+  quad(clampFar(camera_.toScreen(a)), clampFar(camera_.toScreen(b)), sdlColor(c), std::max(0.5, width / 2.0));
 }
 
 void SdlDebugDraw::point(Point p, Color c, float radius) {
   if (!isFinite(p)) return;
   const ScreenPos s = clampFar(camera_.toScreen(p));
   if (outsideClip(s.x - radius, s.y - radius, s.x + radius, s.y + radius)) return;
-  const SDL_Color col = toSdl(c);
+  const SDL_Color col = sdlColor(c);
   const int segments = std::clamp(static_cast<int>(radius * 3.0f), 12, 48);
   const int centre = static_cast<int>(vertices_.size());
   vertices_.push_back(vertex(s.x, s.y, col));
@@ -91,9 +93,11 @@ void SdlDebugDraw::circle(Point p, Color c, float radius, float width) {
   for (int i = 0; i < segments; ++i) {
     const double t0 = 2.0 * std::numbers::pi * i / segments, t1 = 2.0 * std::numbers::pi * (i + 1) / segments;
     quad({s.x + radius * std::cos(t0), s.y + radius * std::sin(t0)},
-         {s.x + radius * std::cos(t1), s.y + radius * std::sin(t1)}, toSdl(c), width / 2.0);
+         {s.x + radius * std::cos(t1), s.y + radius * std::sin(t1)}, sdlColor(c), width / 2.0);
   }
 }
+
+void SdlDebugDraw::ring(Point p, Color c, float radius, float width) { circle(p, c, radius, width); }
 
 void SdlDebugDraw::dashedLine(Point a, Point b, Color c, float width, float dash) {
   if (!isFinite(a) || !isFinite(b)) return;
@@ -105,7 +109,7 @@ void SdlDebugDraw::dashedLine(Point a, Point b, Color c, float width, float dash
   for (int i = 0; i < dashes; ++i) {
     const double t0 = i * period / len, t1 = std::min(1.0, (i * period + period / 2) / len);
     quad({sa.x + (sb.x - sa.x) * t0, sa.y + (sb.y - sa.y) * t0}, {sa.x + (sb.x - sa.x) * t1, sa.y + (sb.y - sa.y) * t1},
-         toSdl(c), std::max(0.5, width / 2.0));
+         sdlColor(c), std::max(0.5, width / 2.0));
   }
 }
 
@@ -154,7 +158,8 @@ void SdlDebugDraw::fillRings(const std::vector<const Ring*>& rings, Color c) {
   if (spans_.empty()) return;
   SDL_RenderSetClipRect(renderer_, &clip_);
   SDL_SetRenderDrawBlendMode(renderer_, SDL_BLENDMODE_BLEND);
-  SDL_SetRenderDrawColor(renderer_, c.r, c.g, c.b, c.a);
+  const Color t = themed(c, theme_);
+  SDL_SetRenderDrawColor(renderer_, t.r, t.g, t.b, t.a);
   SDL_RenderFillRects(renderer_, spans_.data(), static_cast<int>(spans_.size()));
 }
 
@@ -170,10 +175,13 @@ void SdlDebugDraw::label(Point p, std::string_view s, Color c, double dx, double
   const float y = static_cast<float>(std::round(sp.y + dy - anchor_y * size.y));
   text_list_->PushClipRect(ImVec2(static_cast<float>(clip_.x), static_cast<float>(clip_.y)),
                            ImVec2(static_cast<float>(clip_.x + clip_.w), static_cast<float>(clip_.y + clip_.h)), true);
-  if (plate.a > 0)
-    text_list_->AddRectFilled(ImVec2(x - 2, y - 1), ImVec2(x + size.x + 2, y + size.y + 1),
-                              IM_COL32(plate.r, plate.g, plate.b, plate.a), 2.0f);
-  text_list_->AddText(ImVec2(x, y), IM_COL32(c.r, c.g, c.b, c.a), str.c_str());
+  if (plate.a > 0) {
+    const Color pt = themed(plate, theme_);
+    text_list_->AddRectFilled(ImVec2(x - 2, y - 1), ImVec2(x + size.x + 2, y + size.y + 1), IM_COL32(pt.r, pt.g, pt.b, pt.a),
+                              2.0f);
+  }
+  const Color t = themed(c, theme_);
+  text_list_->AddText(ImVec2(x, y), IM_COL32(t.r, t.g, t.b, t.a), str.c_str());
   text_list_->PopClipRect();
 }
 

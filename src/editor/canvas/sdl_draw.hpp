@@ -3,6 +3,7 @@
 // Lines are quads and discs are triangle fans (SDL_RenderGeometry), region fills are
 // even-odd scanline spans over screen rows (SDL_RenderFillRects), text goes to a Dear
 // ImGui draw list when one is given. Everything is clipped to the camera's viewport.
+// Colours are given in the dark palette and drawn in the theme's (palette.hpp: themed()).
 // Every colour is drawn with its alpha (SDL_BLENDMODE_BLEND is set before each batch:
 // the accelerated renderers otherwise draw translucent geometry opaque).
 #pragma once
@@ -13,6 +14,7 @@
 #include <SDL.h>
 
 #include "polypath/debug/debug_draw.hpp"
+#include "polypath/debug/palette.hpp"
 #include "editor/canvas/camera.hpp"
 
 struct ImDrawList;
@@ -24,8 +26,9 @@ namespace polypath::editor {
 class SdlDebugDraw final : public DebugDraw {
  public:
   /// `text_list` receives text (may be null: text is skipped). Drawing is clipped to the
-  /// camera's viewport; flush() resets the renderer's clip rect.
-  SdlDebugDraw(SDL_Renderer* renderer, const Camera& camera, ImDrawList* text_list = nullptr);
+  /// camera's viewport; flush() resets the renderer's clip rect. Colours of the dark
+  /// palette are drawn as the same meaning's colour in `theme`.
+  SdlDebugDraw(SDL_Renderer* renderer, const Camera& camera, ImDrawList* text_list = nullptr, Theme theme = Theme::Dark);
   ~SdlDebugDraw() override;
   SdlDebugDraw(const SdlDebugDraw&) = delete;
   SdlDebugDraw& operator=(const SdlDebugDraw&) = delete;
@@ -34,6 +37,7 @@ class SdlDebugDraw final : public DebugDraw {
   void point(Point p, Color c, float radius) override;
   void fillRings(const std::vector<const Ring*>& rings, Color c) override;
   void text(Point p, std::string_view s, Color c) override;
+  void ring(Point p, Color c, float radius, float width) override;
 
   /// A ring outline in screen space (`radius` pixels) at a world point: used for
   /// editor handles that are not debug data.
@@ -51,6 +55,7 @@ class SdlDebugDraw final : public DebugDraw {
   void flush();
 
  private:
+  SDL_Color sdlColor(Color c) const;  // c in the theme
   void quad(ScreenPos a, ScreenPos b, SDL_Color c, double half_width);
   // True when the box [x0, x1] x [y0, y1] (pixels) lies more than a pixel outside clip_.
   bool outsideClip(double x0, double y0, double x1, double y1) const;
@@ -59,6 +64,7 @@ class SdlDebugDraw final : public DebugDraw {
   SDL_Renderer* renderer_;
   Camera camera_;
   ImDrawList* text_list_;
+  Theme theme_;
   SDL_Rect clip_{};
   std::vector<SDL_Vertex> vertices_;
   std::vector<int> indices_;

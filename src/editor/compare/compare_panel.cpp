@@ -11,6 +11,7 @@
 #include "editor/panels/method_panel.hpp"
 #include "editor/panels/panel_widgets.hpp"
 #include "editor/canvas/recoloured_draw.hpp"
+#include "editor/compare/compare_legend.hpp"
 #include "imgui.h"
 
 namespace polypath::editor {
@@ -176,19 +177,19 @@ void applyStartOptions(const AppOptions& options, Scene& scene, UiState& ui) {
 }
 
 void drawCompareCanvas(SDL_Renderer* renderer, const Scene& scene, const CompareView& compare, ScreenRect canvas,
-                       std::uint32_t layers, ImDrawList* text, std::map<std::string, ScreenRect>* rects) {
+                       std::uint32_t layers, ImDrawList* text, std::map<std::string, ScreenRect>* rects, Theme theme) {
   const SearchComparison* c = compare.comparison();
   const PolygonMap* map = scene.polygonMap();
   if (!c || !map) return;
   const std::uint32_t map_layers = LayerRegion | LayerEdges;
   auto drawSide = [&](const Camera& cam, int side, bool tinted, bool with_map) {
-    SdlDebugDraw dd(renderer, cam, text);
+    SdlDebugDraw dd(renderer, cam, text, theme);
     if (with_map) {
       drawMap(dd, *map, layers & LayerRegion);
       drawMap(dd, *map, layers & LayerEdges);
     }
     if (tinted) {
-      RecolouredDraw tint(dd, overlayTint);
+      RecolouredDraw tint(dd, overlayTintFor(theme));
       compare.draw(tint, side, layers & ~map_layers);
     } else {
       compare.draw(dd, side, layers & ~map_layers);
@@ -201,25 +202,29 @@ void drawCompareCanvas(SDL_Renderer* renderer, const Scene& scene, const Compare
     const Camera cam = fittedCamera(canvas, bounds);
     drawSide(cam, 0, false, true);
     drawSide(cam, 1, true, false);
+    drawOverlayLegend(text, compare, canvas, theme, rects);
   } else {
     const double half = canvas.w / 2.0;
     for (int i = 0; i < 2; ++i) {
-      const ScreenRect r{canvas.x + i * half + (i ? 2.0 : 0.0), canvas.y + kCompareTitleHeight, half - 2.0,
-                         canvas.h - kCompareTitleHeight};
+      const ScreenRect r{canvas.x + i * half + (i ? 2.0 : 0.0), canvas.y + compareTitleHeight(), half - 2.0,
+                         canvas.h - compareTitleHeight()};
       drawSide(fittedCamera(r, bounds, 24.0), i, false, true);
     }
     if (text) {
       const std::array<CompareTitle, 2> titles = compareTitles(compare, canvas);
+      auto im = [](Color k) { return IM_COL32(k.r, k.g, k.b, k.a); };
+      const ImU32 title = im(palette::kLabel.in(theme));
+      const ImU32 divider = im(palette::kDivider.in(theme));
       for (int i = 0; i < 2; ++i)
         for (int k = 0; k < 2; ++k) {
           const CompareTitleLine& l = titles[static_cast<std::size_t>(i)][static_cast<std::size_t>(k)];
           text->AddText(ImVec2(static_cast<float>(l.rect.x), static_cast<float>(l.rect.y)),
-                        k == 0 ? IM_COL32(230, 230, 235, 255) : IM_COL32(170, 176, 186, 255), l.text.c_str());
+                        title, l.text.c_str());
           if (rects) (*rects)["cmp title " + std::to_string(i) + " " + std::to_string(k)] = l.rect;
         }
       text->AddLine(ImVec2(static_cast<float>(canvas.x + half), static_cast<float>(canvas.y)),
                     ImVec2(static_cast<float>(canvas.x + half), static_cast<float>(canvas.y + canvas.h)),
-                    IM_COL32(120, 125, 135, 255), 2.0f);
+                    divider, 2.0f);
     }
   }
 }

@@ -31,10 +31,12 @@ void applyStartOptions(const AppOptions& options, Scene& scene, UiState& ui);
 
 /// Draws the comparison on the canvas rectangle: the map (region, walls) and each side at
 /// the common position, side by side (each fitted into its half, titled) or overlaid (side
-/// 1 in overlayTint colours), then the start and goal markers. Nothing when there is no
-/// comparison. Side by side, the titles (compare_titles.hpp) go into `text` and, with
-/// `rects`, their rectangles into it as "cmp title I K" (pane I, line K).
+/// 1 tinted, overlayTintFor), then the start and goal markers, in `theme`'s colours.
+/// Nothing when there is no comparison. Side by side, the titles (compare_titles.hpp) go
+/// into `text` and, with `rects`, their rectangles into it as "cmp title I K" (pane I,
+/// line K); overlaid, the legend (compare_legend.hpp) does.
 void drawCompareCanvas(SDL_Renderer* renderer, const Scene& scene, const CompareView& compare, ScreenRect canvas,
-                       std::uint32_t layers, ImDrawList* text, std::map<std::string, ScreenRect>* rects = nullptr);
+                       std::uint32_t layers, ImDrawList* text, std::map<std::string, ScreenRect>* rects = nullptr,
+                       Theme theme = Theme::Dark);
 
 }  // namespace polypath::editor

@@ -2,6 +2,7 @@
 #include "editor/compare/compare_titles.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "editor/panels/panel_widgets.hpp"
@@ -15,6 +16,10 @@ constexpr double kMargin = 8.0;  // pixels from each pane's edges
 constexpr double kTop = 3.0;     // pixels from the canvas top to the first line
 
 }  // namespace
+
+double compareTitleHeight() {
+  return std::ceil(2 * kTop + ImGui::GetTextLineHeightWithSpacing() + ImGui::GetTextLineHeight());
+}
 
 std::array<CompareTitle, 2> compareTitles(const CompareView& compare, const ScreenRect& canvas) {
   std::array<CompareTitle, 2> titles;

@@ -12,8 +12,9 @@
 
 namespace polypath::editor {
 
-/// Height of the title band at the top of each pane, pixels (two lines of text).
-inline constexpr double kCompareTitleHeight = 36.0;
+/// Height of the title band at the top of each pane, pixels: two lines of the current
+/// ImGui font (36 with Dear ImGui's 13-pixel built-in font). Call inside an ImGui frame.
+double compareTitleHeight();
 
 /// One line of a pane's title: its text (cut to fit) and its screen rectangle, pixels.
 struct CompareTitleLine {

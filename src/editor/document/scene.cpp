@@ -17,6 +17,7 @@ class FixedWidthDraw final : public DebugDraw {
   FixedWidthDraw(DebugDraw& out, float width) : out_(out), width_(width) {}
   void line(Point a, Point b, Color c, float) override { out_.line(a, b, c, width_); }
   void point(Point p, Color c, float radius) override { out_.point(p, c, radius); }
+  void ring(Point p, Color c, float radius, float width) override { out_.ring(p, c, radius, width); }
   void fillRings(const std::vector<const Ring*>& rings, Color c) override { out_.fillRings(rings, c); }
   void text(Point p, std::string_view s, Color c) override { out_.text(p, s, c); }
 

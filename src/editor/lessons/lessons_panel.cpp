@@ -7,6 +7,7 @@
 
 #include "polypath/debug/node_inspector.hpp"
 #include "editor/app/command_line.hpp"
+#include "editor/panels/appearance_panel.hpp"
 #include "editor/panels/panel_widgets.hpp"
 #include "editor/panels/file_actions.hpp"
 #include "imgui.h"
@@ -16,20 +17,18 @@ namespace polypath::editor {
 
 namespace {
 
-constexpr float kCaptionFontSize = 26.0f;  // twice ProggyClean's 13 pixels: crisp
 constexpr double kCaptionShare = 0.28;
 constexpr double kMinCaptionHeight = 150.0;
 
-const ImVec4 kPromptText{1.0f, 0.8f, 0.35f, 1.0f};
-const ImVec4 kDimText{0.6f, 0.64f, 0.7f, 1.0f};
-const ImVec4 kTitleText{0.55f, 0.8f, 1.0f, 1.0f};
+const ThemedText kPromptText{{1.0f, 0.8f, 0.35f, 1.0f}, {0.55f, 0.36f, 0.0f, 1.0f}};
+const ThemedText kDimText{{0.6f, 0.64f, 0.7f, 1.0f}, {0.36f, 0.38f, 0.43f, 1.0f}};
+const ThemedText kTitleText{{0.55f, 0.8f, 1.0f, 1.0f}, {0.05f, 0.35f, 0.65f, 1.0f}};
 
-// The caption font of the current context's atlas (null before addLessonFonts()).
+// The caption font of the current context's atlas: the second font buildUiFonts()
+// adds (appearance.hpp); null when there is none.
 ImFont* captionFont() {
   ImFontAtlas* atlas = ImGui::GetIO().Fonts;
-  for (ImFont* f : atlas->Fonts)
-    if (f->FontSize == kCaptionFontSize) return f;
-  return nullptr;
+  return atlas->Fonts.Size > 1 ? atlas->Fonts[1] : nullptr;
 }
 
 // "Step 3 of 8" and what the search shows now: expansions, and the path once found.
@@ -106,14 +105,6 @@ void navigationButtons(Scene& scene, UiState& ui, bool with_step) {
 
 }  // namespace
 
-void addLessonFonts() {
-  ImGuiIO& io = ImGui::GetIO();
-  if (io.Fonts->Fonts.empty()) io.Fonts->AddFontDefault();
-  ImFontConfig big;
-  big.SizePixels = kCaptionFontSize;
-  io.Fonts->AddFontDefault(&big);
-}
-
 double lessonCaptionHeight(const ScreenRect& canvas) {
   return std::min(canvas.h, std::max(kMinCaptionHeight, canvas.h * kCaptionShare));
 }
@@ -149,7 +140,7 @@ void lessonsTab(Scene& scene, UiState& ui) {
       if (ImGui::Selectable(label, i == s.current(), ImGuiSelectableFlags_AllowItemOverlap)) s.goTo(i, scene, ui);
       ImGui::SameLine(32.0f);
       ImGui::PushTextWrapPos(0.0f);
-      ImGui::TextColored(i == s.current() ? ImVec4(1, 1, 1, 1) : kDimText, "%s", st.caption.c_str());
+      ImGui::TextColored(i == s.current() ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : ImVec4(kDimText), "%s", st.caption.c_str());
       ImGui::PopTextWrapPos();
     }
     return;

@@ -12,11 +12,6 @@
 
 namespace polypath::editor {
 
-/// Adds the caption font (Dear ImGui's default font at twice its size, crisp) to the
-/// current ImGui context's atlas, after the default font. Call once after
-/// ImGui::CreateContext(), before the first frame.
-void addLessonFonts();
-
 /// The Lessons tab: the lesson folder and its lessons (click to open: asks first about
 /// unsaved changes), and for the open lesson its steps (click one to go there), Back,
 /// Next and Close. Named widgets: "lesson N" (N-th file of the list), "lessons Close".

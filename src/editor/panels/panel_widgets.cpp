@@ -37,11 +37,12 @@ bool runSpeedSlider(UiState& ui, const std::string& name, float& steps_per_secon
 std::string fitToWidth(const std::string& text, float max_width) {
   if (ImGui::CalcTextSize(text.c_str()).x <= max_width) return text;
   const float dots = ImGui::CalcTextSize("...").x;
-  // The longest prefix that fits beside the dots (widths grow with the prefix).
+  // The longest prefix that fits with the dots (widths grow with the prefix). Measured
+  // whole: CalcTextSize rounds each width up, so two parts' sum may exceed the whole.
   std::size_t lo = 0, hi = text.size();
   while (lo < hi) {
     const std::size_t mid = (lo + hi + 1) / 2;
-    if (ImGui::CalcTextSize(text.c_str(), text.c_str() + mid).x + dots <= max_width)
+    if (ImGui::CalcTextSize((text.substr(0, mid) + "...").c_str()).x <= max_width)
       lo = mid;
     else
       hi = mid - 1;

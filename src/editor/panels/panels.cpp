@@ -21,6 +21,7 @@
 #include "polypath/convert/map_formats.hpp"
 #include "polypath/debug/layer_names.hpp"
 #include "editor/canvas/background.hpp"
+#include "editor/panels/appearance_panel.hpp"
 #include "editor/debugger/debugger_panel.hpp"
 #include "editor/compare/compare_panel.hpp"
 #include "editor/panels/file_actions.hpp"
@@ -40,12 +41,16 @@ namespace {
 
 // [SECTION] Helpers
 
-ImVec4 toImVec4(Color c) { return ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, c.a / 255.0f); }
+// A palette colour (given in the dark theme, palette.hpp) as drawn in `theme`.
+ImVec4 toImVec4(Color dark, Theme theme) {
+  const Color c = themed(dark, theme);
+  return ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, c.a / 255.0f);
+}
 
-const ImVec4 kErrorText{1.0f, 0.45f, 0.4f, 1.0f};
-const ImVec4 kWarningText{1.0f, 0.8f, 0.35f, 1.0f};
-const ImVec4 kOkText{0.55f, 0.85f, 0.55f, 1.0f};
-const ImVec4 kDimText{0.6f, 0.64f, 0.7f, 1.0f};
+const ThemedText kErrorText{{1.0f, 0.45f, 0.4f, 1.0f}, {0.75f, 0.08f, 0.05f, 1.0f}};
+const ThemedText kWarningText{{1.0f, 0.8f, 0.35f, 1.0f}, {0.55f, 0.36f, 0.0f, 1.0f}};
+const ThemedText kOkText{{0.55f, 0.85f, 0.55f, 1.0f}, {0.1f, 0.45f, 0.15f, 1.0f}};
+const ThemedText kDimText{{0.6f, 0.64f, 0.7f, 1.0f}, {0.36f, 0.38f, 0.43f, 1.0f}};
 
 // Remembers the last item's screen rectangle under `name`, for scripted input.
 void recordItemRect(UiState& ui, const std::string& name) { remember(ui, name); }
@@ -354,14 +359,14 @@ void layerRow(UiState& ui, const LayerInfo& info, const char* meaning, const cha
   recordItemRect(ui, std::string("toggle ") + layerKey(info.layer));
   tip("Show or hide this layer on the canvas.");
   ImGui::SameLine();
-  ImGui::ColorButton("##swatch", toImVec4(info.color), ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoAlpha,
+  ImGui::ColorButton("##swatch", toImVec4(info.color, ui.theme), ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoAlpha,
                      ImVec2(14, 14));
   if (second) {  // the left half in the layer's colour, the right half in the second one
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     const float mid = std::floor((a.x + b.x) / 2);
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    dl->AddRectFilled(a, ImVec2(mid, b.y), ImGui::ColorConvertFloat4ToU32(toImVec4(info.color)));
-    dl->AddRectFilled(ImVec2(mid, a.y), b, ImGui::ColorConvertFloat4ToU32(toImVec4(*second)));
+    dl->AddRectFilled(a, ImVec2(mid, b.y), ImGui::ColorConvertFloat4ToU32(toImVec4(info.color, ui.theme)));
+    dl->AddRectFilled(ImVec2(mid, a.y), b, ImGui::ColorConvertFloat4ToU32(toImVec4(*second, ui.theme)));
   }
   ImGui::TableNextColumn();
   ImGui::PushStyleColor(ImGuiCol_Text, (ui.layers & info.layer) ? ImGui::GetStyleColorVec4(ImGuiCol_Text)
@@ -378,7 +383,7 @@ void layerRow(UiState& ui, const LayerInfo& info, const char* meaning, const cha
 }
 
 // The editor's own colours (tools, problems), after the layers.
-void editorLegend() {
+void editorLegend(Theme theme) {
   struct Entry {
     Color colour;
     const char* name;
@@ -402,7 +407,7 @@ void editorLegend() {
   for (const Entry& e : entries) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::ColorButton(e.name, toImVec4(e.colour), ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoAlpha,
+    ImGui::ColorButton(e.name, toImVec4(e.colour, theme), ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoAlpha,
                        ImVec2(14, 14));
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(e.name);
@@ -450,7 +455,7 @@ void layersTab(UiState& ui, std::uint32_t shown) {
   tip("The layers shown at first.");
   ImGui::TextColored(kDimText, "Hover a row for more. Greyed: the last valid map or path.");
 
-  editorLegend();
+  editorLegend(ui.theme);
 
   ImGui::Separator();
   ImGui::TextUnformatted("View");
@@ -475,6 +480,7 @@ void layersTab(UiState& ui, std::uint32_t shown) {
     ui.background = {static_cast<std::uint8_t>(std::lround(bg[0] * 255)), static_cast<std::uint8_t>(std::lround(bg[1] * 255)),
                      static_cast<std::uint8_t>(std::lround(bg[2] * 255)), 255};
   tip("The colour behind the map (remembered in the preferences).");
+  appearancePart(ui);
 }
 
 // [SECTION] Tab: Search (options, stats, open set)

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "polypath/debug/debug_draw.hpp"
+#include "polypath/debug/palette.hpp"
 #include "editor/canvas/camera.hpp"
 #include "editor/compare/compare_view.hpp"
 #include "editor/debugger/debugger.hpp"
@@ -51,7 +52,9 @@ struct UiState {
   bool show_node_ids = true;              ///< node numbers next to searched nodes while stepping
   bool snap = false;                      ///< snap dragged points to the grid
   double snap_step = 1.0;                 ///< world units between snap positions
-  Color background{20, 22, 28, 255};      ///< canvas colour
+  Color background = palette::kBackground.dark;  ///< canvas colour (set to the theme's when the theme changes)
+  Theme theme = Theme::Dark;              ///< colour theme of the canvas and panels (palette.hpp)
+  float ui_scale = 0.0f;                  ///< UI scale setting: 0 auto, or 1, 1.5, 2 (appearance.hpp)
 
   std::string path_text;      ///< the file Save As proposes (the open file, or beside an imported one)
   std::string status;         ///< status line text
