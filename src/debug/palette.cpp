@@ -11,7 +11,7 @@ using namespace palette;
 
 static_assert(kGoal.dark == kGoalColor, "the goal marker is drawn in the palette's goal colour");
 
-constexpr std::array<PaletteEntry, 41> kEntries = {{
+constexpr std::array<PaletteEntry, 42> kEntries = {{
     {"Canvas", kBackground},
     {"Grid", kGrid},
     {"Hint text", kHint},
