@@ -21,6 +21,7 @@
 #include <ctime>
 
 #include "editor/debugger/debugger_panel.hpp"
+#include "editor/crowd/crowd_panel.hpp"
 #include "editor/exports/exports.hpp"
 #include "editor/lessons/lessons_panel.hpp"
 #include "editor/tilegrid/grid_modals.hpp"
@@ -370,7 +371,7 @@ int App::height() const {
 }
 
 bool App::animating() const {
-  return scene_.running() || grid_.running() || ui_.compare.running() || ui_.exports.busy();
+  return scene_.running() || grid_.running() || ui_.compare.running() || ui_.crowd.playing() || ui_.exports.busy();
 }
 
 int App::run() {
@@ -663,10 +664,12 @@ void App::frame(Image* capture) {
   ImGui_ImplSDL2_NewFrame();
   feedMouseToImGui();
   ImGui::NewFrame();
-  ui_.exports.beforeFrame(scene_, ui_.debugger);  // a PNG sequence: this frame's expansion
+  ui_.exports.beforeFrame(scene_, ui_.debugger, &ui_.crowd);  // a PNG sequence: this frame's expansion or crowd step
 
   scene_.update(ImGui::GetIO().DeltaTime);
   grid_.update(ImGui::GetIO().DeltaTime);
+  if (ui_.tab == PanelTab::Crowd) ui_.crowd.update();  // Play: steps per frame (crowd_view.hpp)
+  else ui_.crowd.pause();
 
   const int w = width(), h = height();
   const ScreenRect canvas_rect = canvasRect(w, h);
@@ -702,6 +705,7 @@ void App::frame(Image* capture) {
   // The Compare tab synced in the panels, before the modals and the lesson could replace
   // the document: its searches point into the scene's graph, so sync again before drawing.
   if (ui_.tab == PanelTab::Compare) ui_.compare.sync(scene_);
+  if (ui_.tab == PanelTab::Crowd) ui_.crowd.sync(scene_);
   // Exports (exports.hpp) capture the frame like a screenshot.
   Image export_image;
   const bool exporting = ui_.exports.capturing();
@@ -769,7 +773,8 @@ void App::canvas() {
     ImGui::End();
     return;
   }
-  if (ui_.tab == PanelTab::Compare) {  // the canvas shows the comparison: no editing
+  if (ui_.tab == PanelTab::Compare || (ui_.tab == PanelTab::Crowd && ui_.crowd.sides() == 2) ||
+      (ui_.tab == PanelTab::Crowd && crowdCanvasMouse(ui_, camera_, in))) {  // a comparison, or a crowd area drawn
     ImGui::End();
     return;
   }
@@ -1135,6 +1140,9 @@ void App::render(Image* capture) {
     } else if (ui_.tab == PanelTab::Compare && ui_.compare.comparison()) {
       drawCompareCanvas(renderer_, scene_, ui_.compare, camera_.viewport(), ui_.layers, ImGui::GetBackgroundDrawList(),
                         &ui_.widget_rects);
+    } else if (ui_.tab == PanelTab::Crowd && ui_.crowd.sides() == 2) {
+      drawCrowdCompareCanvas(renderer_, scene_, ui_, camera_.viewport(), ui_.layers, ImGui::GetBackgroundDrawList(),
+                             &ui_.widget_rects);
     } else {
     // Back to front: region, grid, background image, the scene, problems and snapping, start and goal,
     // hover and drag rings; then the text (node numbers, S and G) over everything.
@@ -1155,6 +1163,7 @@ void App::render(Image* capture) {
     if (ui_.dragged)
       if (const auto p = handlePosition(scene_.document(), ui_.dragged)) dd.circle(*p, kDragRing, ringRadius(ui_.dragged), 2.0f);
     drawTools(dd);
+    if (ui_.tab == PanelTab::Crowd) drawCrowdOverlay(dd, ui_, camera_);
     drawLabels(dd);
     }
     dd.flush();

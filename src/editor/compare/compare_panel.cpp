@@ -202,25 +202,8 @@ void drawCompareCanvas(SDL_Renderer* renderer, const Scene& scene, const Compare
     drawSide(cam, 0, false, true);
     drawSide(cam, 1, true, false);
   } else {
-    const double half = canvas.w / 2.0;
-    for (int i = 0; i < 2; ++i) {
-      const ScreenRect r{canvas.x + i * half + (i ? 2.0 : 0.0), canvas.y + kCompareTitleHeight, half - 2.0,
-                         canvas.h - kCompareTitleHeight};
-      drawSide(fittedCamera(r, bounds, 24.0), i, false, true);
-    }
-    if (text) {
-      const std::array<CompareTitle, 2> titles = compareTitles(compare, canvas);
-      for (int i = 0; i < 2; ++i)
-        for (int k = 0; k < 2; ++k) {
-          const CompareTitleLine& l = titles[static_cast<std::size_t>(i)][static_cast<std::size_t>(k)];
-          text->AddText(ImVec2(static_cast<float>(l.rect.x), static_cast<float>(l.rect.y)),
-                        k == 0 ? IM_COL32(230, 230, 235, 255) : IM_COL32(170, 176, 186, 255), l.text.c_str());
-          if (rects) (*rects)["cmp title " + std::to_string(i) + " " + std::to_string(k)] = l.rect;
-        }
-      text->AddLine(ImVec2(static_cast<float>(canvas.x + half), static_cast<float>(canvas.y)),
-                    ImVec2(static_cast<float>(canvas.x + half), static_cast<float>(canvas.y + canvas.h)),
-                    IM_COL32(120, 125, 135, 255), 2.0f);
-    }
+    for (int i = 0; i < 2; ++i) drawSide(fittedCamera(paneRect(canvas, i), bounds, 24.0), i, false, true);
+    if (text) drawPaneTitles(text, compareTitles(compare, canvas), canvas, rects, "cmp title");
   }
 }
 

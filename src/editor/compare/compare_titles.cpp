@@ -16,25 +16,54 @@ constexpr double kTop = 3.0;     // pixels from the canvas top to the first line
 
 }  // namespace
 
-std::array<CompareTitle, 2> compareTitles(const CompareView& compare, const ScreenRect& canvas) {
+std::array<CompareTitle, 2> paneTitles(const PaneTitleText& text, const ScreenRect& canvas) {
   std::array<CompareTitle, 2> titles;
   const double half = canvas.w / 2.0;
   const float width = static_cast<float>(std::max(0.0, half - 2 * kMargin));
   const double line = ImGui::GetTextLineHeightWithSpacing();
+  for (std::size_t i = 0; i < 2; ++i) {
+    for (std::size_t k = 0; k < 2; ++k) {
+      CompareTitleLine& out = titles[i][k];
+      out.text = fitToWidth(text[i][k], width);
+      const ImVec2 size = ImGui::CalcTextSize(out.text.c_str());
+      out.rect = {canvas.x + static_cast<double>(i) * half + kMargin, canvas.y + kTop + static_cast<double>(k) * line,
+                  size.x, size.y};
+    }
+  }
+  return titles;
+}
+
+ScreenRect paneRect(const ScreenRect& canvas, int i) {
+  const double half = canvas.w / 2.0;
+  return {canvas.x + i * half + (i ? 2.0 : 0.0), canvas.y + kCompareTitleHeight, half - 2.0,
+          canvas.h - kCompareTitleHeight};
+}
+
+void drawPaneTitles(ImDrawList* text, const std::array<CompareTitle, 2>& titles, const ScreenRect& canvas,
+                    std::map<std::string, ScreenRect>* rects, const std::string& prefix) {
+  for (std::size_t i = 0; i < 2; ++i)
+    for (std::size_t k = 0; k < 2; ++k) {
+      const CompareTitleLine& l = titles[i][k];
+      text->AddText(ImVec2(static_cast<float>(l.rect.x), static_cast<float>(l.rect.y)),
+                    k == 0 ? IM_COL32(230, 230, 235, 255) : IM_COL32(170, 176, 186, 255), l.text.c_str());
+      if (rects) (*rects)[prefix + " " + std::to_string(i) + " " + std::to_string(k)] = l.rect;
+    }
+  const double half = canvas.w / 2.0;
+  text->AddLine(ImVec2(static_cast<float>(canvas.x + half), static_cast<float>(canvas.y)),
+                ImVec2(static_cast<float>(canvas.x + half), static_cast<float>(canvas.y + canvas.h)),
+                IM_COL32(120, 125, 135, 255), 2.0f);
+}
+
+std::array<CompareTitle, 2> compareTitles(const CompareView& compare, const ScreenRect& canvas) {
+  PaneTitleText text;
   for (int i = 0; i < 2; ++i) {
     const CompareRow row = compare.row(i);
     char state[96];
     std::snprintf(state, sizeof state, "%d expanded%s", row.stats.expanded_now,
                   row.stats.status_now == SearchStatus::Found ? ", path found" : "");
-    const std::string lines[2] = {row.stats.label, state};
-    for (int k = 0; k < 2; ++k) {
-      CompareTitleLine& out = titles[static_cast<std::size_t>(i)][static_cast<std::size_t>(k)];
-      out.text = fitToWidth(lines[k], width);
-      const ImVec2 size = ImGui::CalcTextSize(out.text.c_str());
-      out.rect = {canvas.x + i * half + kMargin, canvas.y + kTop + k * line, size.x, size.y};
-    }
+    text[static_cast<std::size_t>(i)] = {row.stats.label, state};
   }
-  return titles;
+  return paneTitles(text, canvas);
 }
 
 }  // namespace polypath::editor
