@@ -8,6 +8,7 @@
 #include "support/editor_test.hpp"
 
 #include <cstdio>
+#include <cstdlib>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -91,6 +92,13 @@ TEST_CASE("editor crowd: Play moves the agents and ends with the CLI's metrics, 
   CHECK(j["density_max"].get<double>() == m.density_max);
   CHECK(j["length_ratio_mean"].get<double>() == m.length_ratio_mean);
 
+  if (const char* shots = std::getenv("POLYPATH_TEST_SHOTS")) {
+    ed.click("crowd reset");
+    view.steps_per_frame = 1;
+    ed.click("crowd play");
+    ed.frames(150);
+    writePng(ed.shot(), fs::path(shots) / "crowd-tab.png");
+  }
   // Reset: step 0, the same spawn.
   ed.click("crowd reset");
   CHECK(view.crowd(0)->steps() == 0);
@@ -172,6 +180,8 @@ TEST_CASE("editor crowd: Compare steps funnel and portals together in two titled
   CHECK(view.crowd(1)->steps() == started + 30);
   CHECK(centres(*view.crowd(0)) != centres(*view.crowd(1)));  // steered differently
   const Image img = ed.shot();
+  // POLYPATH_TEST_SHOTS=DIR keeps the picture, to look at.
+  if (const char* shots = std::getenv("POLYPATH_TEST_SHOTS")) writePng(img, fs::path(shots) / "crowd-compare.png");
   const ScreenRect canvas = canvasRect(app.width(), app.height());
   const double mid = canvas.x + canvas.w / 2;
   CHECK(countColour(img, {canvas.x, canvas.y, mid - 2 - canvas.x, canvas.h}, kCrowdAgentColor) > 100);
@@ -195,7 +205,9 @@ TEST_CASE("editor crowd: the PNG sequence writes one frame per step, agents wher
   app.ui().export_canvas_only = true;
   ed.frames(1);
   const std::vector<Point> spawn = centres(*view.crowd(0));
-  ed.click("crowd export");
+  // What the tab's "Export PNG sequence" does (the button sits below the fold of the column).
+  view.reset();
+  app.ui().exports.requestCrowdSequence(view.sequence_folder, app.ui().export_steps, app.ui().export_canvas_only);
   for (int k = 0; k < 50 && app.ui().exports.busy(); ++k) ed.frames(1);
   REQUIRE_FALSE(app.ui().exports.busy());
   std::set<std::string> names;

@@ -75,19 +75,23 @@ void crowdPanel(const Scene& scene, UiState& ui) {
   if (ImGui::InputInt("seed", &seed)) s.seed = static_cast<std::uint64_t>(std::max(seed, 0));
   hint("Random seed: spawn lattice offset and the nudges that break symmetric standstills.");
 
-  if (ImGui::RadioButton("funnel", !s.compare && s.steer == crowd::Steer::Funnel)) {
-    s.steer = crowd::Steer::Funnel;
-    s.compare = false;
+  // One steering mode (a radio button each), or both side by side.
+  const struct {
+    crowd::Steer steer;
+    const char* label;
+    const char* tip;
+  } modes[2] = {{crowd::Steer::Funnel, "funnel", "Every agent aims at the path's corners: they queue in single file at the corners."},
+                {crowd::Steer::Portals, "portals",
+                 "Every agent aims at the nearest point of the next steer portal: they spread across its width."}};
+  for (const auto& mode : modes) {
+    if (mode.steer != crowd::Steer::Funnel) ImGui::SameLine();
+    if (ImGui::RadioButton(mode.label, !s.compare && s.steer == mode.steer)) {
+      s.steer = mode.steer;
+      s.compare = false;
+    }
+    remember(ui, std::string("crowd ") + mode.label);
+    hint(mode.tip);
   }
-  remember(ui, "crowd funnel");
-  hint("Every agent aims at the path's corners: they queue in single file at the corners.");
-  ImGui::SameLine();
-  if (ImGui::RadioButton("portals", !s.compare && s.steer == crowd::Steer::Portals)) {
-    s.steer = crowd::Steer::Portals;
-    s.compare = false;
-  }
-  remember(ui, "crowd portals");
-  hint("Every agent aims at the nearest point of the next steer portal: they spread across its width.");
   ImGui::SameLine();
   if (ImGui::RadioButton("compare", s.compare)) s.compare = true;
   remember(ui, "crowd compare");

@@ -95,12 +95,16 @@ void CrowdView::play() {
   playing_ = true;
 }
 
-void CrowdView::step() {
-  playing_ = false;
+void CrowdView::stepAll() {
   const auto t0 = std::chrono::steady_clock::now();
   for (auto& c : crowds_)
     if (c) c->step();
   last_step_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+void CrowdView::step() {
+  playing_ = false;
+  stepAll();
 }
 
 void CrowdView::reset() {
@@ -109,12 +113,7 @@ void CrowdView::reset() {
 
 void CrowdView::update() {
   if (!playing_) return;
-  for (int k = 0; k < steps_per_frame && !done(); ++k) {
-    const auto t0 = std::chrono::steady_clock::now();
-    for (auto& c : crowds_)
-      if (c) c->step();
-    last_step_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  }
+  for (int k = 0; k < steps_per_frame && !done(); ++k) stepAll();
   if (done()) playing_ = false;
 }
 

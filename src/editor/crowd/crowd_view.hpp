@@ -103,6 +103,7 @@ class CrowdView {
 
  private:
   void rebuild();
+  void stepAll();  // one step of every crowd, timed
   const Scene* scene_ = nullptr;
   std::uint64_t built_generation_ = 0, built_edits_ = 0;
   CrowdSettings built_settings_;
