@@ -287,7 +287,7 @@ TEST_CASE("editor lessons: every step of every shipped lesson shows its caption 
       CHECK(end.y <= strip.y + strip.h);  // the prompt and the notes fit under it: nothing cut off
     }
   }
-  CHECK(lessons == 4);
+  CHECK(lessons == 5);
   // Where it cannot fit (a low window), the caption falls back to the panel's type, and
   // the measure above tells the two apart.
   HeadlessEditor low(withLesson(lessonFile("navmesh-corridor.json"), 4), kWidth, 420);

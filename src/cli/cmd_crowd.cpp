@@ -13,6 +13,7 @@
 #include "cli/commands.hpp"
 #include "polypath/convert/map_formats.hpp"
 #include "polypath/crowd/crowd.hpp"
+#include "polypath/crowd/metrics_json.hpp"
 #include "polypath/geom/map_validation.hpp"
 
 namespace polypath::cli {
@@ -54,25 +55,6 @@ ValueReader rectReader(const std::string& name, std::optional<crowd::Rect>& out)
     out = crowd::Rect{parts[0], parts[1], parts[2], parts[3]};
     return std::string();
   };
-}
-
-nlohmann::ordered_json metricsJson(const crowd::CrowdMetrics& m, crowd::Steer steer) {
-  nlohmann::ordered_json j;
-  j["agents"] = m.agents;
-  j["arrived"] = m.arrived;
-  j["time_all"] = m.time_all ? nlohmann::ordered_json(*m.time_all) : nlohmann::ordered_json(nullptr);
-  j["time_mean"] = m.time_mean;
-  j["time_worst"] = m.time_worst;
-  j["length_ratio_mean"] = m.length_ratio_mean;
-  j["density_max"] = m.density_max;
-  j["overlap_steps"] = m.overlap_steps;
-  j["overlap_max"] = m.overlap_max;
-  j["wall_distance_min"] = m.wall_distance_min;
-  j["steer"] = crowd::steerName(steer);
-  j["steps"] = m.steps;
-  j["density_radius"] = m.density_radius;
-  j["replans"] = m.replans;
-  return j;
 }
 
 void printMetrics(const crowd::CrowdMetrics& m, crowd::Steer steer, double radius) {
@@ -165,7 +147,7 @@ int runCrowd(const std::vector<std::string>& args) {
   } catch (const QueryError& e) {
     badInput(file + ": " + e.what());
   }
-  if (json) std::cout << metricsJson(metrics, config.steer).dump() << '\n';
+  if (json) std::cout << crowd::metricsJson(metrics, config.steer).dump() << '\n';
   else printMetrics(metrics, config.steer, config.radius);
   return kExitOk;
 }

@@ -135,9 +135,12 @@ Point Crowd::avoid(std::size_t i) {
   walls_->wallsNear(a.position, config_.time_horizon_obstacles * a.max_speed, walls_near_);
   addObstacleLines(a.position, a.velocity, walls_near_, config_.time_horizon_obstacles, lines_);
   const std::size_t hard = lines_.size();
-  for (std::size_t j = 0; j < agents_.size(); ++j) {
+  // Every agent has the config's radius and speed, so one reach bounds every pair's.
+  const double reach_max = config_.time_horizon * 2.0 * config_.speed + 2.0 * config_.radius;
+  if (config_.all_pairs) neighboursBruteForce(centres_, present_, a.position, reach_max, i, near_);
+  else grid_.near(a.position, reach_max, i, near_);
+  for (std::size_t j : near_) {
     const Agent& b = agents_[j];
-    if (j == i || b.arrived) continue;
     const double reach = config_.time_horizon * (a.max_speed + b.max_speed) + a.radius + b.radius;
     const Point d = b.position - a.position;
     if (dot(d, d) > reach * reach) continue;
@@ -190,6 +193,14 @@ void Crowd::step() {
   for (std::size_t i = 0; i < agents_.size(); ++i)
     if (!agents_[i].arrived) active.push_back(i);
   for (std::size_t i : active) steer(agents_[i]);
+  centres_.resize(agents_.size());
+  present_.assign(agents_.size(), 0);
+  for (std::size_t i : active) {
+    centres_[i] = agents_[i].position;
+    present_[i] = 1;
+  }
+  if (!config_.all_pairs)
+    grid_.build(centres_, present_, config_.time_horizon * 2.0 * config_.speed + 2.0 * config_.radius);
   std::vector<Point> velocity(agents_.size());
   for (std::size_t i : active) velocity[i] = avoid(i);
   for (std::size_t i : active) move(agents_[i], velocity[i]);

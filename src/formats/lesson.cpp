@@ -234,6 +234,34 @@ struct Reader {
   }
 };
 
+LessonCrowd readCrowd(const Reader& rd, const Json& c) {
+  if (!c.is_object()) rd.fail("/crowd", "expected an object {\"agents\": N, ...}");
+  for (const auto& [key, value] : c.items())
+    if (key != "agents" && key != "radius" && key != "speed" && key != "seed" && key != "steps")
+      rd.fail("/crowd/" + key, "unknown crowd setting (known: agents, radius, speed, seed, steps)");
+  LessonCrowd out;
+  auto whole = [&](const char* key, long long lo, long long hi) {
+    const std::string pointer = std::string("/crowd/") + key;
+    const double v = rd.num(c[key], pointer);
+    if (!(v >= static_cast<double>(lo) && v <= static_cast<double>(hi)) || v != std::floor(v))
+      rd.fail(pointer, "expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", got " +
+                           c[key].dump());
+    return v;
+  };
+  auto positive = [&](const char* key) {
+    const std::string pointer = std::string("/crowd/") + key;
+    const double v = rd.num(c[key], pointer);
+    if (!(v > 0.0) || !std::isfinite(v)) rd.fail(pointer, "expected a number above 0, got " + c[key].dump());
+    return v;
+  };
+  if (rd.get(c, "agents")) out.agents = static_cast<int>(whole("agents", 1, 100000));
+  if (rd.get(c, "radius")) out.radius = positive("radius");
+  if (rd.get(c, "speed")) out.speed = positive("speed");
+  if (rd.get(c, "seed")) out.seed = static_cast<std::uint64_t>(whole("seed", 0, 9007199254740992LL));
+  if (rd.get(c, "steps")) out.max_steps = static_cast<int>(whole("steps", 0, 10000000));
+  return out;
+}
+
 void readSettings(const Reader& rd, const Json& s, LessonSettings& out) {
   if (!s.is_object()) rd.fail("/settings", "expected an object");
   static const char* kKnown[] = {"method", "heuristic", "weight", "tie_break", "corner_offset", "start", "goal", "layers"};
@@ -362,6 +390,8 @@ Lesson parseLesson(std::string_view text, const std::string& source, const fs::p
   lesson.settings.goal = lesson.map.goal;
   lesson.settings.layers = kDefaultLayers;
   if (const Json* s = rd.get(j, "settings")) readSettings(rd, *s, lesson.settings);
+
+  if (const Json* c = rd.get(j, "crowd")) lesson.crowd = readCrowd(rd, *c);
 
   const Json* steps = rd.get(j, "steps");
   if (!steps || !steps->is_array() || steps->empty()) rd.fail("/steps", "a lesson needs a non-empty array of steps");

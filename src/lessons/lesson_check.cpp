@@ -1,6 +1,8 @@
 // lesson_check.cpp: checkLesson (see lesson_check.hpp).
 #include "lessons/lesson_check.hpp"
 
+#include "lessons/lesson_crowd.hpp"
+
 #include "polypath/core/polygon_map.hpp"
 #include "polypath/core/visibility_graph.hpp"
 #include "polypath/geom/map_validation.hpp"
@@ -45,6 +47,9 @@ std::vector<std::string> checkLesson(const Lesson& lesson) {
       }
     }
   }
+  // Crowd numbers in captions: every placeholder resolves on a run of the lesson's crowd.
+  Lesson filled = lesson;
+  for (std::string& p : fillCrowdCaptions(filled)) problems.push_back(std::move(p));
   return problems;
 }
 

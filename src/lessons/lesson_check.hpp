@@ -11,7 +11,9 @@ namespace polypath {
 
 /// What stops a lesson from playing, one line each ("FILE: /settings/start: ..."): map
 /// validation errors, a start or goal missing or not walkable (also those set by
-/// actions), and node ids beyond the visibility graph of the map. Empty when it plays.
+/// actions), node ids beyond the visibility graph of the map, and crowd placeholders in
+/// captions that do not resolve on a run of the lesson's crowd (lesson_crowd.hpp). Empty
+/// when it plays.
 std::vector<std::string> checkLesson(const Lesson& lesson);
 
 }  // namespace polypath

@@ -7,7 +7,7 @@
 //      point of the next steer portal (portals); the preferred velocity heads there at the
 //      maximum speed, slowing only to land exactly on the goal. A target out of line of
 //      sight (the agent was pushed off its corridor) makes the agent plan its route again.
-//   2. ORCA (orca.hpp) turns the preferred velocities into new ones that avoid the other
+//   2. ORCA (orca.hpp), over the agents within reach (neighbour_grid.hpp, in index order), turns the preferred velocities into new ones that avoid the other
 //      agents for the time horizon and the walls (the eroded region's edges as ORCA's
 //      static obstacles, hard lines) for the obstacle time horizon.
 //   3. every agent moves by velocity * dt; a step that would leave the eroded region
@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "polypath/crowd/metrics.hpp"
+#include "polypath/crowd/neighbour_grid.hpp"
 #include "polypath/crowd/orca.hpp"
 #include "polypath/crowd/spawn.hpp"
 #include "polypath/crowd/steering.hpp"
@@ -60,6 +61,9 @@ struct CrowdConfig {
   double density_radius = 0.0;      ///< disc for local density; 0: 3 radii
   double spacing = 0.0;             ///< spawn lattice spacing; 0: 2.2 radii
   std::string method = "centre";    ///< registered method giving the path points (funnel steering)
+  /// Neighbours for ORCA by testing every pair instead of the neighbour grid
+  /// (neighbour_grid.hpp); the run is the same bit for bit, only slower (tests, benchmarks).
+  bool all_pairs = false;
   /// Explicit (start, goal) per agent: when not empty, replaces spawning (`agents`, `from`,
   /// `to`, `start` and `goal` are then ignored); each point must keep the radius from the walls.
   std::vector<std::pair<Point, Point>> placements;
@@ -127,6 +131,10 @@ class Crowd {
   int steps_ = 0;
   std::vector<OrcaLine> lines_;
   std::vector<WallEdge> walls_near_;
+  NeighbourGrid grid_;
+  std::vector<Point> centres_;      // agent centres at the start of the step (grid input)
+  std::vector<char> present_;       // agents not arrived at the start of the step
+  std::vector<std::size_t> near_;
 };
 
 }  // namespace polypath::crowd

@@ -29,6 +29,7 @@ std::string numberText(double v);
 struct Rect {
   double x = 0.0, y = 0.0, w = 0.0, h = 0.0;
   bool contains(Point p) const { return p.x >= x && p.x <= x + w && p.y >= y && p.y <= y + h; }
+  friend bool operator==(const Rect&, const Rect&) = default;
   /// "X,Y,W,H" as the command line takes it.
   std::string describe() const;
 };

@@ -23,6 +23,12 @@
 //       "start": [x, y], "goal": [x, y],   (default: the map's)
 //       "layers": "default"           a layer list (core/layer_names.hpp)
 //     },
+//     "crowd": { "agents": 60, "radius": 0.4, "speed": 1, "seed": 1, "steps": 5000 }
+//                                    (optional, each key too) the crowd run captions cite:
+//                                    "{crowd.STEER.FIELD}" in a caption (STEER funnel or
+//                                    portals, FIELD a field of `polypath crowd --json`) is
+//                                    replaced by that field of the run from the map's start
+//                                    to its goal (lessons/lesson_crowd.hpp)
 //     "steps": [
 //       { "caption": "What the audience reads.",
 //         "actions": ["reset", "step 1"],       or "action": "run"   (optional)
@@ -132,6 +138,16 @@ struct LessonStep {
   int prompt_steps = 0;   ///< Step presses the prompt waits for (0: none)
 };
 
+/// The crowd run a lesson's captions cite (the "crowd" key): agents from around the map's
+/// start to its goal, arriving within 2 radii, as `polypath crowd` runs them.
+struct LessonCrowd {
+  int agents = 30;            ///< 1 to 100000
+  double radius = 0.4;        ///< world units, > 0
+  double speed = 1.0;         ///< world units per second, > 0
+  std::uint64_t seed = 1;
+  int max_steps = 5000;       ///< the "steps" key: the run stops after this many time steps
+};
+
 /// A whole lesson, its map loaded.
 struct Lesson {
   std::string source;   ///< the lesson file (or "<memory>")
@@ -141,6 +157,7 @@ struct Lesson {
   MapDocument map;
   LessonSettings settings;  ///< with the map's start, goal and corner offset filled in
   std::vector<LessonStep> steps;
+  std::optional<LessonCrowd> crowd;  ///< the "crowd" key; none: captions cite no crowd run
 };
 
 // [SECTION] Load and check

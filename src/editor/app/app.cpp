@@ -22,6 +22,7 @@
 #include <ctime>
 
 #include "editor/debugger/debugger_panel.hpp"
+#include "editor/crowd/crowd_panel.hpp"
 #include "editor/exports/exports.hpp"
 #include "editor/lessons/lessons_panel.hpp"
 #include "editor/tilegrid/grid_modals.hpp"
@@ -366,7 +367,7 @@ int App::height() const {
 }
 
 bool App::animating() const {
-  return scene_.running() || grid_.running() || ui_.compare.running() || ui_.exports.busy();
+  return scene_.running() || grid_.running() || ui_.compare.running() || ui_.crowd.playing() || ui_.exports.busy();
 }
 
 int App::run() {
@@ -664,10 +665,12 @@ void App::frame(Image* capture) {
   ImGui_ImplSDL2_NewFrame();
   feedMouseToImGui();
   ImGui::NewFrame();
-  ui_.exports.beforeFrame(scene_, ui_.debugger);  // a PNG sequence: this frame's expansion
+  ui_.exports.beforeFrame(scene_, ui_.debugger, &ui_.crowd);  // a PNG sequence: this frame's expansion or crowd step
 
   scene_.update(ImGui::GetIO().DeltaTime);
   grid_.update(ImGui::GetIO().DeltaTime);
+  if (ui_.tab == PanelTab::Crowd) ui_.crowd.update();  // Play: steps per frame (crowd_view.hpp)
+  else ui_.crowd.pause();
 
   const int w = width(), h = height();
   const ScreenRect canvas_rect = canvasRect(w, h);
@@ -705,6 +708,7 @@ void App::frame(Image* capture) {
   // The Compare tab synced in the panels, before the modals and the lesson could replace
   // the document: its searches point into the scene's graph, so sync again before drawing.
   if (ui_.tab == PanelTab::Compare) ui_.compare.sync(scene_);
+  if (ui_.tab == PanelTab::Crowd) ui_.crowd.sync(scene_);
   // Exports (exports.hpp) capture the frame like a screenshot.
   Image export_image;
   const bool exporting = ui_.exports.capturing();
@@ -772,7 +776,8 @@ void App::canvas() {
     ImGui::End();
     return;
   }
-  if (ui_.tab == PanelTab::Compare) {  // the canvas shows the comparison: no editing
+  if (ui_.tab == PanelTab::Compare || (ui_.tab == PanelTab::Crowd && ui_.crowd.sides() == 2) ||
+      (ui_.tab == PanelTab::Crowd && crowdCanvasMouse(ui_, camera_, in))) {  // a comparison, or a crowd area drawn
     ImGui::End();
     return;
   }
@@ -1145,6 +1150,9 @@ void App::render(Image* capture) {
     } else if (ui_.tab == PanelTab::Compare && ui_.compare.comparison()) {
       drawCompareCanvas(renderer_, scene_, ui_.compare, camera_.viewport(), ui_.layers, ImGui::GetBackgroundDrawList(),
                         &ui_.widget_rects, ui_.theme);
+    } else if (ui_.tab == PanelTab::Crowd && ui_.crowd.sides() == 2) {
+      drawCrowdCompareCanvas(renderer_, scene_, ui_, camera_.viewport(), ui_.layers, ImGui::GetBackgroundDrawList(),
+                             &ui_.widget_rects);
     } else {
     // Back to front: region, grid, background image, the scene, problems and snapping, start and goal,
     // hover and drag rings; then the text (node numbers, S and G) over everything.
@@ -1165,6 +1173,7 @@ void App::render(Image* capture) {
     if (ui_.dragged)
       if (const auto p = handlePosition(scene_.document(), ui_.dragged)) dd.circle(*p, kDragRing, ringRadius(ui_.dragged), 2.0f);
     drawTools(dd);
+    if (ui_.tab == PanelTab::Crowd) drawCrowdOverlay(dd, ui_, camera_);
     drawLabels(dd);
     }
     dd.flush();

@@ -204,28 +204,8 @@ void drawCompareCanvas(SDL_Renderer* renderer, const Scene& scene, const Compare
     drawSide(cam, 1, true, false);
     drawOverlayLegend(text, compare, canvas, theme, rects);
   } else {
-    const double half = canvas.w / 2.0;
-    for (int i = 0; i < 2; ++i) {
-      const ScreenRect r{canvas.x + i * half + (i ? 2.0 : 0.0), canvas.y + compareTitleHeight(), half - 2.0,
-                         canvas.h - compareTitleHeight()};
-      drawSide(fittedCamera(r, bounds, 24.0), i, false, true);
-    }
-    if (text) {
-      const std::array<CompareTitle, 2> titles = compareTitles(compare, canvas);
-      auto im = [](Color k) { return IM_COL32(k.r, k.g, k.b, k.a); };
-      const ImU32 title = im(palette::kLabel.in(theme));
-      const ImU32 divider = im(palette::kDivider.in(theme));
-      for (int i = 0; i < 2; ++i)
-        for (int k = 0; k < 2; ++k) {
-          const CompareTitleLine& l = titles[static_cast<std::size_t>(i)][static_cast<std::size_t>(k)];
-          text->AddText(ImVec2(static_cast<float>(l.rect.x), static_cast<float>(l.rect.y)),
-                        title, l.text.c_str());
-          if (rects) (*rects)["cmp title " + std::to_string(i) + " " + std::to_string(k)] = l.rect;
-        }
-      text->AddLine(ImVec2(static_cast<float>(canvas.x + half), static_cast<float>(canvas.y)),
-                    ImVec2(static_cast<float>(canvas.x + half), static_cast<float>(canvas.y + canvas.h)),
-                    divider, 2.0f);
-    }
+    for (int i = 0; i < 2; ++i) drawSide(fittedCamera(paneRect(canvas, i), bounds, 24.0), i, false, true);
+    if (text) drawPaneTitles(text, compareTitles(compare, canvas), canvas, rects, "cmp title", theme);
   }
 }
 

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <system_error>
 
+#include "editor/crowd/crowd_view.hpp"
 #include "polypath/debug/layer_names.hpp"
 #include "editor/app/app.hpp"
 #include "editor/debugger/debugger.hpp"
@@ -112,15 +113,45 @@ void Exporter::requestSequence(const fs::path& dir, int steps, bool canvas_only)
   written_ = 0;
 }
 
+void Exporter::requestCrowdSequence(const fs::path& dir, int steps, bool canvas_only) {
+  requestSequence(dir, steps, canvas_only);
+  job_->crowd = true;
+}
+
+bool Exporter::startSequence() {
+  std::error_code ec;
+  fs::create_directories(job_->target, ec);
+  if (ec || !fs::is_directory(job_->target)) {
+    finish("Cannot write the sequence to " + job_->target.string() + ": " +
+               (ec ? ec.message() : std::string("not a folder")) + ".",
+           true);
+    return false;
+  }
+  return true;
+}
+
 void Exporter::finish(std::string message, bool error) {
   job_.reset();
   message_ = std::move(message);
   message_error_ = error;
 }
 
-void Exporter::beforeFrame(Scene& scene, SearchDebugger& debugger) {
+void Exporter::beforeFrame(Scene& scene, SearchDebugger& debugger, CrowdView* crowd) {
   if (!job_) return;
   if (!job_->sequence) {
+    job_->armed = true;
+    return;
+  }
+  if (job_->crowd) {
+    if (!crowd || !crowd->crowd(0)) return finish("Cannot export a crowd sequence: there is no crowd (see the Crowd tab).", true);
+    if (job_->next == 0) {
+      if (!startSequence()) return;
+      crowd->pause();
+      job_->last = job_->steps;  // -1: until the crowd is done
+    } else {
+      crowd->step();
+    }
+    job_->crowd_done = crowd->done();
     job_->armed = true;
     return;
   }
@@ -128,12 +159,7 @@ void Exporter::beforeFrame(Scene& scene, SearchDebugger& debugger) {
     // First frame: the folder, and how many frames the search has.
     SearchTimeline* t = debugger.sync(scene);
     if (!t) return finish("Cannot export a sequence: there is no search (the map needs a valid start and goal).", true);
-    std::error_code ec;
-    fs::create_directories(job_->target, ec);
-    if (ec || !fs::is_directory(job_->target))
-      return finish("Cannot write the sequence to " + job_->target.string() + ": " +
-                        (ec ? ec.message() : std::string("not a folder")) + ".",
-                    true);
+    if (!startSequence()) return;
     job_->last = job_->steps < 0 ? t->count() : std::min(job_->steps, t->count());
   }
   debugger.seek(scene, job_->next);
@@ -153,7 +179,9 @@ void Exporter::afterRender(const Image& image, const ScreenRect& canvas) {
   if (!error.empty()) return finish("Export failed after " + std::to_string(written_) + " file(s): " + error, true);
   ++written_;
   if (!job_->sequence) return finish("Exported " + file.string(), false);
-  if (job_->next >= job_->last) {
+  if (job_->crowd && (job_->crowd_done || (job_->last >= 0 && job_->next >= job_->last)))
+    return finish("Wrote " + std::to_string(written_) + " frames to " + job_->target.string(), false);
+  if (!job_->crowd && job_->next >= job_->last) {
     const std::string note =
         job_->steps > job_->last ? " (the search ends after " + std::to_string(job_->last) + " expansions)" : "";
     return finish("Wrote " + std::to_string(written_) + " frames to " + job_->target.string() + note, false);

@@ -23,6 +23,7 @@ namespace polypath::editor {
 
 struct Image;
 class SearchDebugger;
+class CrowdView;
 
 // [SECTION] Files
 
@@ -74,6 +75,10 @@ class Exporter {
   /// `steps` expansions (a negative `steps`: to the end of the search). The folder is
   /// created when missing. The search is left where the sequence ended.
   void requestSequence(const std::filesystem::path& dir, int steps, bool canvas_only);
+  /// Writes DIR/step-0000.png .. one frame per crowd time step: frame k shows the Crowd
+  /// tab's crowd(s) after k steps, until every agent arrived (or the step limit) or, with
+  /// `steps` >= 0, `steps` steps. Stops Play; the crowd is left where the sequence ended.
+  void requestCrowdSequence(const std::filesystem::path& dir, int steps, bool canvas_only);
   /// True while a sequence or PNG is pending.
   bool busy() const { return job_.has_value(); }
   /// True when this frame is to be captured (call after beforeFrame()).
@@ -81,8 +86,8 @@ class Exporter {
 
   /// Start of a frame: arms a pending PNG; for a sequence, creates the folder at the
   /// first frame and moves the scene's search (through `debugger`) to the next frame's
-  /// expansion.
-  void beforeFrame(Scene& scene, SearchDebugger& debugger);
+  /// expansion, or for a crowd sequence steps `crowd` once (none at frame 0).
+  void beforeFrame(Scene& scene, SearchDebugger& debugger, CrowdView* crowd = nullptr);
   /// After rendering a captured frame: writes it (cropped to `canvas` when asked).
   void afterRender(const Image& image, const ScreenRect& canvas);
 
@@ -101,7 +106,10 @@ class Exporter {
     int next = 0;      // sequence: the frame to capture next
     int last = -1;     // sequence: the last frame (known at the first frame)
     bool armed = false;
+    bool crowd = false;       // a crowd sequence: frame k after k time steps
+    bool crowd_done = false;  // the crowd finished with this frame
   };
+  bool startSequence();  // first frame of a sequence: the folder; false (job finished) when it cannot be made
   void finish(std::string message, bool error);
 
   std::optional<Job> job_;

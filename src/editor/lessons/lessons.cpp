@@ -11,6 +11,7 @@
 #include "editor/app/command_line.hpp"
 #include "editor/panels/panels.hpp"
 #include "lessons/lesson_check.hpp"
+#include "lessons/lesson_crowd.hpp"
 
 namespace polypath::editor {
 
@@ -168,7 +169,9 @@ bool LessonSession::open(const fs::path& file, Scene& scene, UiState& ui, std::s
     if (error) *error = x.what();
     return false;
   }
-  const std::vector<std::string> problems = checkLesson(*lesson);
+  // Crowd numbers first (one run per steering mode cited); checkLesson then sees the text.
+  std::vector<std::string> problems = fillCrowdCaptions(*lesson);
+  if (problems.empty()) problems = checkLesson(*lesson);
   if (!problems.empty()) {
     if (error) {
       *error = problems.front();

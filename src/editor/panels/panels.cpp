@@ -25,6 +25,7 @@
 #include "editor/debugger/debugger_panel.hpp"
 #include "editor/compare/compare_panel.hpp"
 #include "editor/panels/file_actions.hpp"
+#include "editor/crowd/crowd_panel.hpp"
 #include "editor/panels/method_panel.hpp"
 #include "editor/exports/exports_panel.hpp"
 #include "editor/lessons/lessons_panel.hpp"
@@ -1206,6 +1207,7 @@ void drawPanels(Scene& scene, UiState& ui, ToolController& tools, int window_wid
     tab(ui, "Layers", "Layers", PanelTab::Layers, [&] { layersTab(ui, methodInfo(scene.method()).layers); });
     tab(ui, "Search", "Search", PanelTab::Search, [&] { searchTab(scene, ui); });
     tab(ui, "Compare", "Compare", PanelTab::Compare, [&] { comparePanel(scene, ui); });  // compare_panel.cpp
+    tab(ui, "Crowd", "Crowd", PanelTab::Crowd, [&] { crowdPanel(scene, ui); });  // crowd_panel.cpp
     tab(ui, "Map", "Map", PanelTab::Map, [&] { mapTab(scene, ui, tools); });
     tab(ui, "History", "History", PanelTab::History, [&] { historyTab(scene, ui); });
     tab(ui, problems_label, "Problems", PanelTab::Problems, [&] { problemsTab(scene); });

@@ -22,6 +22,7 @@
 #include "polypath/debug/palette.hpp"
 #include "editor/canvas/camera.hpp"
 #include "editor/compare/compare_view.hpp"
+#include "editor/crowd/crowd_view.hpp"
 #include "editor/debugger/debugger.hpp"
 #include "editor/exports/exports.hpp"
 #include "editor/panels/file_dialog.hpp"
@@ -33,7 +34,7 @@
 namespace polypath::editor {
 
 /// The tabs of the panel column.
-enum class PanelTab { Layers, Search, Compare, Map, History, Problems, Lessons, Help };
+enum class PanelTab { Layers, Search, Compare, Crowd, Map, History, Problems, Lessons, Help };
 
 /// One line of the banner at the top-left of the canvas.
 struct BannerLine {
@@ -88,6 +89,7 @@ struct UiState {
 
   SearchDebugger debugger;  ///< timeline, breakpoints (debugger_panel.hpp)
   CompareView compare;      ///< the Compare tab; the canvas shows it while that tab is open (compare_panel.hpp)
+  CrowdView crowd;          ///< the Crowd tab; the canvas shows the crowd while that tab is open (crowd_panel.hpp)
   LessonSession lessons;    ///< the lesson being played (lessons.hpp)
   std::optional<std::filesystem::path> lesson_request;  ///< open this lesson (after confirming unsaved changes)
   Exporter exports;         ///< PNG and PNG-sequence exports in progress (exports.hpp)
