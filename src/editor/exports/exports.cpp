@@ -112,13 +112,27 @@ void Exporter::requestSequence(const fs::path& dir, int steps, bool canvas_only)
   written_ = 0;
 }
 
+std::string Exporter::frameLabel() const {
+  if (!capturing() || !job_->sequence) return {};
+  return "Step " + std::to_string(job_->next) + " of " + std::to_string(job_->last);
+}
+
 void Exporter::finish(std::string message, bool error) {
   job_.reset();
+  restore_ = live_;
+  live_.reset();
   message_ = std::move(message);
   message_error_ = error;
 }
 
 void Exporter::beforeFrame(Scene& scene, SearchDebugger& debugger) {
+  if (restore_) {  // a sequence ended: the live search where it was
+    if (restore_->stepping)
+      debugger.seek(scene, restore_->position);
+    else
+      scene.reset();
+    restore_.reset();
+  }
   if (!job_) return;
   if (!job_->sequence) {
     job_->armed = true;
@@ -135,6 +149,7 @@ void Exporter::beforeFrame(Scene& scene, SearchDebugger& debugger) {
                         (ec ? ec.message() : std::string("not a folder")) + ".",
                     true);
     job_->last = job_->steps < 0 ? t->count() : std::min(job_->steps, t->count());
+    live_ = LivePosition{scene.stepping(), SearchDebugger::position(scene)};
   }
   debugger.seek(scene, job_->next);
   job_->armed = true;
