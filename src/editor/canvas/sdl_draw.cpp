@@ -54,7 +54,8 @@ void SdlDebugDraw::quad(ScreenPos a, ScreenPos b, SDL_Color c, double half_width
   if (!(len > 0)) return;
   // The solid core reaches half a pixel short of the edge, the feather half a pixel past it.
   const double ux = -dy / len, uy = dx / len;
-  const double core = std::max(0.0, half_width - 0.5), outer = half_width + 0.5;
+  // A thin line keeps a solid pixel: its colour stays exact (1-pixel outlines stay crisp).
+  const double core = std::max(0.5, half_width - 0.5), outer = core + 1.0;
   SDL_Color clear = c;
   clear.a = 0;
   const int base = static_cast<int>(vertices_.size());
