@@ -339,6 +339,12 @@ LessonStep readStep(const Reader& rd, const Json& s, const std::string& pointer)
       step.prompt_steps = static_cast<int>(v);
     }
   }
+  if (const Json* st = rd.get(s, "stepping")) {
+    if (!st->is_boolean()) rd.fail(pointer + "/stepping", "expected true or false");
+    step.stepping = st->get<bool>();
+    if (!step.stepping && step.prompt_steps > 0)
+      rd.fail(pointer + "/stepping", "a step whose prompt asks for Step presses cannot have \"stepping\": false");
+  }
   return step;
 }
 

@@ -32,7 +32,8 @@
 //     "steps": [
 //       { "caption": "What the audience reads.",
 //         "actions": ["reset", "step 1"],       or "action": "run"   (optional)
-//         "prompt": { "text": "Press Step three times.", "steps": 3 } (optional) }
+//         "prompt": { "text": "Press Step three times.", "steps": 3 } (optional)
+//         "stepping": false     Step changes nothing here (a finished search)  (optional) }
 //     ]
 //   }
 //
@@ -136,6 +137,10 @@ struct LessonStep {
   std::vector<LessonAction> actions;
   std::string prompt;     ///< "Press Step three times."; empty: no prompt
   int prompt_steps = 0;   ///< Step presses the prompt waits for (0: none)
+  /// False ("stepping": false) when pressing Step changes nothing the step talks about
+  /// (a finished search, a picture of the map): the lesson says so, and the test that
+  /// every other step's picture changes on Step skips it. A step with a prompt steps.
+  bool stepping = true;
 };
 
 /// The crowd run a lesson's captions cite (the "crowd" key): agents from around the map's

@@ -24,6 +24,7 @@
 #include "editor/debugger/debugger_panel.hpp"
 #include "editor/crowd/crowd_panel.hpp"
 #include "editor/exports/exports.hpp"
+#include "editor/exports/slide.hpp"
 #include "editor/lessons/lessons_panel.hpp"
 #include "editor/tilegrid/grid_modals.hpp"
 #include "editor/document/initial_endpoints.hpp"
@@ -268,6 +269,9 @@ bool App::init(std::string* error) {
       load_error_ = ui_.status;
   }
   applyStartOptions(options_, scene_, ui_);  // --method, --funnel-step, --compare (compare_panel.hpp)
+  ui_.export_scale = static_cast<float>(options_.scale);  // --scale, --legend, --caption (exports/slide.hpp)
+  ui_.export_legend = options_.legend;
+  ui_.export_caption = options_.caption;
   const int presses = options_.screenshot_sequence ? 0 : options_.steps;  // a sequence's frames
   for (int i = 0; i < presses; ++i) grid_.active() ? grid_.step() : scene_.step();
   last_autosave_ = std::chrono::steady_clock::now();
@@ -635,11 +639,12 @@ bool App::handleShortcut(const SDL_KeyboardEvent& key) {
     return true;
   }
   if (code == SDL_SCANCODE_LEFT || code == SDL_SCANCODE_RIGHT) {
-    // Step the search back / forward along the debugger's timeline.
+    // Step the search back / forward along the debugger's timeline (and the Compare
+    // view's panes while they are shown: lessons.hpp).
     if (code == SDL_SCANCODE_LEFT)
-      ui_.debugger.back(scene_);
+      stepBackShown(scene_, ui_);
     else
-      ui_.debugger.forward(scene_);
+      stepShown(scene_, ui_);
     return true;
   }
   if (code == SDL_SCANCODE_F1) {
@@ -695,7 +700,16 @@ void App::frame(Image* capture) {
   else
     drawPanels(scene_, ui_, tools_, w, h);
   canvas();
-  if (!grid_.active()) drawLessonCaption(scene_, ui_, canvas_rect);
+  // A picture of the canvas only never shows widgets: the lesson's caption strip gives
+  // way to the slide text (exports/slide.hpp), which carries the lesson's caption.
+  const bool canvas_picture = ui_.exports.capturingCanvasOnly() || (options_.screenshot && options_.canvas_only);
+  if (!grid_.active() && !canvas_picture) drawLessonCaption(scene_, ui_, canvas_rect);
+  if (ui_.exports.capturing() || options_.screenshot) {
+    ScreenRect area = canvas_rect;  // above the caption strip when it is in the picture
+    if (!canvas_picture && !grid_.active() && ui_.lessons.active()) area.h -= lessonCaptionHeight(canvas_rect);
+    drawSlideText(ImGui::GetForegroundDrawList(), area, exportSlideText(scene_, ui_, canvas_picture),
+                  canvasScale(ui_, true, canvas_rect));
+  }
   tools_.validate(scene_);
   if (std::string message = tools_.takeMessage(); !message.empty()) setStatus(ui_, message, true);
   if (!drawGridModals(grid_, grid_ui_, ui_)) drawModals(scene_, ui_);  // a .map opens as the grid
@@ -1116,15 +1130,8 @@ void App::drawLabels(SdlDebugDraw& dd) const {
   const MapDocument& doc = scene_.document();
   // Node numbers while stepping, to match the open set table, on plates so the lines
   // under them do not cross the digits.
-  if (ui_.show_node_ids && scene_.stepping() && scene_.query() && scene_.searchState()) {
-    const VisibilityQuery& q = *scene_.query();
-    const SearchState& st = *scene_.searchState();
-    for (std::size_t i = 0; i < q.graph().nodes().size(); ++i) {
-      const NodeId n = static_cast<NodeId>(i);
-      if (st.record(n).status == NodeStatus::Unseen) continue;
-      dd.label(q.position(n), std::to_string(n), kLabel, 8, 3, 0, 0, kLabelPlate);
-    }
-  }
+  if (ui_.show_node_ids)
+    for (const CanvasLabel& l : nodeNumberLabels(scene_)) dd.label(l.at, l.text, kLabel, 8, 3, 0, 0, kLabelPlate);
   if (ui_.layers & LayerStartGoal) {
     // Twice, one pixel apart: bold enough to read on the small disc.
     for (double dx : {0.0, 1.0}) {
@@ -1141,6 +1148,8 @@ void App::render(Image* capture) {
   SDL_RenderClear(renderer_);
   {
     SdlDebugDraw dd(renderer_, camera_, ImGui::GetBackgroundDrawList(), ui_.theme);
+    const bool exported = ui_.exports.capturing() || options_.screenshot || options_.screenshot_sequence;
+    dd.setScale(canvasScale(ui_, exported, camera_.viewport()));
     DrawStyle style;
     style.normal_length = 18.0 / camera_.scale();
     const std::uint32_t markers = LayerStartGoal;

@@ -71,7 +71,11 @@ std::string usage() {
          "                    the whole search) without a window, and exit\n"
          "  --canvas-only     screenshots show the canvas only, without the panel column\n"
          "                    (with --size WxH the image is WxH: the window widens by the column)\n"
-         "  --svg OUT.svg     write the scene as SVG (the Export menu's SVG) without a window, and exit\n";
+         "  --svg OUT.svg     write the scene as SVG (the Export menu's SVG) without a window, and exit\n"
+         "  --scale F         line widths, points, fonts and labels times F (0.25..8; default: 1 in the\n"
+         "                    window, in exports from the output size: 1920x1080 is 1.35)\n"
+         "  --legend          exports carry a legend: what each colour means, for the layers drawn\n"
+         "  --caption TEXT    exports carry this caption (in a lesson: the step's caption)\n";
 }
 
 ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
@@ -106,6 +110,21 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
       r.options.headless = true;
     } else if (a == "--canvas-only") {
       r.options.canvas_only = true;
+    } else if (a == "--legend") {
+      r.options.legend = true;
+    } else if (a == "--caption") {
+      const std::string* v = value("TEXT");
+      if (!v) return r;
+      r.options.caption = *v;
+    } else if (a == "--scale") {
+      const std::string* v = value("F");
+      if (!v) return r;
+      char* end = nullptr;
+      r.options.scale = std::strtod(v->c_str(), &end);
+      if (v->empty() || *end != '\0' || !(r.options.scale >= 0.25 && r.options.scale <= 8.0)) {
+        r.error = "--scale needs a factor 0.25..8, not '" + *v + "'";
+        return r;
+      }
     } else if (a == "--lesson") {
       const std::string* v = value("FILE");
       if (!v) return r;

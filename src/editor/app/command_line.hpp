@@ -24,6 +24,11 @@ struct AppOptions {
   /// Write an SVG of the scene (after the lesson step and --steps) to this file and exit.
   std::optional<std::filesystem::path> svg;
   bool canvas_only = false;                         ///< screenshots show the canvas only (no panels)
+  /// --scale F: line widths, points, fonts and labels times F, in the window and in
+  /// exports (0: 1 in the window, from the output size in exports: slideScaleFor).
+  double scale = 0.0;
+  bool legend = false;  ///< --legend: exports carry a legend of the layers drawn
+  std::string caption;  ///< --caption TEXT: exports carry this caption (a lesson's own when empty)
   std::optional<std::filesystem::path> lesson;      ///< lesson to open (maps/lessons/*.json)
   int lesson_step = 1;                              ///< lesson step shown first, 1-based
   /// --start / --goal: on a polygon map world points X,Y; on a .map grid cells C,R

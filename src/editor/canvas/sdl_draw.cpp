@@ -2,6 +2,7 @@
 #include "editor/canvas/sdl_draw.hpp"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -51,49 +52,65 @@ void SdlDebugDraw::quad(ScreenPos a, ScreenPos b, SDL_Color c, double half_width
   const double dx = b.x - a.x, dy = b.y - a.y;
   const double len = std::hypot(dx, dy);
   if (!(len > 0)) return;
-  const double nx = -dy / len * half_width, ny = dx / len * half_width;
+  // The solid core reaches half a pixel short of the edge, the feather half a pixel past it.
+  const double ux = -dy / len, uy = dx / len;
+  // A thin line keeps a solid pixel: its colour stays exact (1-pixel outlines stay crisp).
+  const double core = std::max(0.5, half_width - 0.5), outer = core + 1.0;
+  SDL_Color clear = c;
+  clear.a = 0;
   const int base = static_cast<int>(vertices_.size());
-  vertices_.push_back(vertex(a.x + nx, a.y + ny, c));
-  vertices_.push_back(vertex(b.x + nx, b.y + ny, c));
-  vertices_.push_back(vertex(b.x - nx, b.y - ny, c));
-  vertices_.push_back(vertex(a.x - nx, a.y - ny, c));
-  for (int i : {0, 1, 2, 0, 2, 3}) indices_.push_back(base + i);
+  for (double side : {core, -core, outer, -outer}) {
+    const SDL_Color col = std::abs(side) == outer ? clear : c;
+    vertices_.push_back(vertex(a.x + ux * side, a.y + uy * side, col));
+    vertices_.push_back(vertex(b.x + ux * side, b.y + uy * side, col));
+  }
+  // Vertices: 0 1 core +, 2 3 core -, 4 5 feather +, 6 7 feather -.
+  for (int i : {0, 1, 3, 0, 3, 2, 4, 5, 1, 4, 1, 0, 2, 3, 7, 2, 7, 6}) indices_.push_back(base + i);
 }
 
 SDL_Color SdlDebugDraw::sdlColor(Color c) const { return toSdl(themed(c, theme_)); }
 
+void SdlDebugDraw::disc(ScreenPos s, SDL_Color c, double radius) {
+  if (outsideClip(s.x - radius, s.y - radius, s.x + radius, s.y + radius)) return;
+  const int segments = std::clamp(static_cast<int>(radius * 3.0), 12, 96);
+  const double core = std::max(0.0, radius - 0.5), outer = radius + 0.5;
+  SDL_Color clear = c;
+  clear.a = 0;
+  const int centre = static_cast<int>(vertices_.size());
+  vertices_.push_back(vertex(s.x, s.y, c));
+  for (int i = 0; i < segments; ++i) {
+    const double t = 2.0 * std::numbers::pi * i / segments;
+    vertices_.push_back(vertex(s.x + core * std::cos(t), s.y + core * std::sin(t), c));
+    vertices_.push_back(vertex(s.x + outer * std::cos(t), s.y + outer * std::sin(t), clear));
+  }
+  for (int i = 0; i < segments; ++i) {
+    const int in0 = centre + 1 + 2 * i, out0 = in0 + 1;
+    const int in1 = centre + 1 + 2 * ((i + 1) % segments), out1 = in1 + 1;
+    for (int k : {centre, in0, in1, in0, out0, out1, in0, out1, in1}) indices_.push_back(k);
+  }
+}
+
+void SdlDebugDraw::setScale(double scale) { scale_ = std::isfinite(scale) && scale > 0 ? scale : 1.0; }
+
 void SdlDebugDraw::line(Point a, Point b, Color c, float width) {
   if (!isFinite(a) || !isFinite(b)) return;
-  quad(clampFar(camera_.toScreen(a)), clampFar(camera_.toScreen(b)), sdlColor(c), std::max(0.5, width / 2.0));
+  quad(clampFar(camera_.toScreen(a)), clampFar(camera_.toScreen(b)), sdlColor(c), std::max(0.5, width * scale_ / 2.0));
 }
 
 void SdlDebugDraw::point(Point p, Color c, float radius) {
   if (!isFinite(p)) return;
-  const ScreenPos s = clampFar(camera_.toScreen(p));
-  if (outsideClip(s.x - radius, s.y - radius, s.x + radius, s.y + radius)) return;
-  const SDL_Color col = sdlColor(c);
-  const int segments = std::clamp(static_cast<int>(radius * 3.0f), 12, 48);
-  const int centre = static_cast<int>(vertices_.size());
-  vertices_.push_back(vertex(s.x, s.y, col));
-  for (int i = 0; i < segments; ++i) {
-    const double t = 2.0 * std::numbers::pi * i / segments;
-    vertices_.push_back(vertex(s.x + radius * std::cos(t), s.y + radius * std::sin(t), col));
-  }
-  for (int i = 0; i < segments; ++i) {
-    indices_.push_back(centre);
-    indices_.push_back(centre + 1 + i);
-    indices_.push_back(centre + 1 + (i + 1) % segments);
-  }
+  disc(clampFar(camera_.toScreen(p)), sdlColor(c), radius * scale_);
 }
 
 void SdlDebugDraw::circle(Point p, Color c, float radius, float width) {
   if (!isFinite(p)) return;
   const ScreenPos s = clampFar(camera_.toScreen(p));
+  const double r = radius * scale_;
   const int segments = 32;
   for (int i = 0; i < segments; ++i) {
     const double t0 = 2.0 * std::numbers::pi * i / segments, t1 = 2.0 * std::numbers::pi * (i + 1) / segments;
-    quad({s.x + radius * std::cos(t0), s.y + radius * std::sin(t0)},
-         {s.x + radius * std::cos(t1), s.y + radius * std::sin(t1)}, sdlColor(c), width / 2.0);
+    quad({s.x + r * std::cos(t0), s.y + r * std::sin(t0)}, {s.x + r * std::cos(t1), s.y + r * std::sin(t1)}, sdlColor(c),
+         width * scale_ / 2.0);
   }
 }
 
@@ -104,12 +121,12 @@ void SdlDebugDraw::dashedLine(Point a, Point b, Color c, float width, float dash
   const ScreenPos sa = clampFar(camera_.toScreen(a)), sb = clampFar(camera_.toScreen(b));
   const double len = std::hypot(sb.x - sa.x, sb.y - sa.y);
   if (!(len > 0)) return;
-  const double period = std::max(2.0 * std::max(1.0, static_cast<double>(dash)), len / 400.0);
+  const double period = std::max(2.0 * std::max(1.0, dash * scale_), len / 400.0);
   const int dashes = static_cast<int>(std::ceil(len / period));  // at most 400 (and 1 for short lines)
   for (int i = 0; i < dashes; ++i) {
     const double t0 = i * period / len, t1 = std::min(1.0, (i * period + period / 2) / len);
     quad({sa.x + (sb.x - sa.x) * t0, sa.y + (sb.y - sa.y) * t0}, {sa.x + (sb.x - sa.x) * t1, sa.y + (sb.y - sa.y) * t1},
-         sdlColor(c), std::max(0.5, width / 2.0));
+         sdlColor(c), std::max(0.5, width * scale_ / 2.0));
   }
 }
 
@@ -170,18 +187,21 @@ void SdlDebugDraw::label(Point p, std::string_view s, Color c, double dx, double
   if (!text_list_ || !isFinite(p) || s.empty()) return;
   const ScreenPos sp = clampFar(camera_.toScreen(p));
   const std::string str(s);
-  const ImVec2 size = ImGui::CalcTextSize(str.c_str());
-  const float x = static_cast<float>(std::round(sp.x + dx - anchor_x * size.x));
-  const float y = static_cast<float>(std::round(sp.y + dy - anchor_y * size.y));
+  ImFont* font = ImGui::GetFont();
+  const float size_px = static_cast<float>(ImGui::GetFontSize() * scale_);
+  const ImVec2 size = font->CalcTextSizeA(size_px, FLT_MAX, 0.0f, str.c_str());
+  const float x = static_cast<float>(std::round(sp.x + dx * scale_ - anchor_x * size.x));
+  const float y = static_cast<float>(std::round(sp.y + dy * scale_ - anchor_y * size.y));
+  const float pad = static_cast<float>(scale_);
   text_list_->PushClipRect(ImVec2(static_cast<float>(clip_.x), static_cast<float>(clip_.y)),
                            ImVec2(static_cast<float>(clip_.x + clip_.w), static_cast<float>(clip_.y + clip_.h)), true);
   if (plate.a > 0) {
     const Color pt = themed(plate, theme_);
-    text_list_->AddRectFilled(ImVec2(x - 2, y - 1), ImVec2(x + size.x + 2, y + size.y + 1), IM_COL32(pt.r, pt.g, pt.b, pt.a),
-                              2.0f);
+    text_list_->AddRectFilled(ImVec2(x - 2 * pad, y - pad), ImVec2(x + size.x + 2 * pad, y + size.y + pad),
+                              IM_COL32(pt.r, pt.g, pt.b, pt.a), 2.0f * pad);
   }
   const Color t = themed(c, theme_);
-  text_list_->AddText(ImVec2(x, y), IM_COL32(t.r, t.g, t.b, t.a), str.c_str());
+  text_list_->AddText(font, size_px, ImVec2(x, y), IM_COL32(t.r, t.g, t.b, t.a), str.c_str());
   text_list_->PopClipRect();
 }
 

@@ -1,6 +1,12 @@
 // sdl_draw.hpp: polypath::DebugDraw drawn with an SDL_Renderer through the editor camera.
 //
-// Lines are quads and discs are triangle fans (SDL_RenderGeometry), region fills are
+// Lines are quads and discs are triangle fans (SDL_RenderGeometry), anti-aliased by a
+// feathered edge: a strip of a pixel whose alpha falls to 0 outwards, centred on the
+// exact edge, so a line covers its width on average and its inside keeps its colour
+// exactly. (Chosen over supersampling: it needs no offscreen target four times the
+// window, keeps ImGui's text crisp, and works the same in the live canvas.) Line widths,
+// disc radii and text sizes are multiplied by one scale factor (setScale: slide exports
+// and projectors). Region fills are
 // even-odd scanline spans over screen rows (SDL_RenderFillRects), text goes to a Dear
 // ImGui draw list when one is given. Everything is clipped to the camera's viewport.
 // Colours are given in the dark palette and drawn in the theme's (palette.hpp: themed()).
@@ -53,10 +59,18 @@ class SdlDebugDraw final : public DebugDraw {
              double anchor_y = 0, Color plate = {0, 0, 0, 0});
   /// Sends the batched triangles to the renderer and restores its clip rect.
   void flush();
+  /// Multiplies every line width, disc radius, label offset and text size from now on
+  /// (1: the sizes as given, in pixels). Values <= 0 or not finite are taken as 1.
+  void setScale(double scale);
+  /// The factor set by setScale (1 by default).
+  double scale() const { return scale_; }
 
  private:
   SDL_Color sdlColor(Color c) const;  // c in the theme
+  // A segment of half_width pixels (already scaled), with feathered long edges.
   void quad(ScreenPos a, ScreenPos b, SDL_Color c, double half_width);
+  // A disc of `radius` pixels (already scaled) with a feathered rim.
+  void disc(ScreenPos s, SDL_Color c, double radius);
   // True when the box [x0, x1] x [y0, y1] (pixels) lies more than a pixel outside clip_.
   bool outsideClip(double x0, double y0, double x1, double y1) const;
   void flushGeometry();
@@ -66,6 +80,7 @@ class SdlDebugDraw final : public DebugDraw {
   ImDrawList* text_list_;
   Theme theme_;
   SDL_Rect clip_{};
+  double scale_ = 1.0;
   std::vector<SDL_Vertex> vertices_;
   std::vector<int> indices_;
   std::vector<SDL_Rect> spans_;

@@ -130,13 +130,28 @@ bool Exporter::startSequence() {
   return true;
 }
 
+std::string Exporter::frameLabel() const {
+  if (!capturing() || !job_->sequence) return {};
+  if (job_->last < 0) return "Step " + std::to_string(job_->next);  // a crowd run until it is done
+  return "Step " + std::to_string(job_->next) + " of " + std::to_string(job_->last);
+}
+
 void Exporter::finish(std::string message, bool error) {
   job_.reset();
+  restore_ = live_;
+  live_.reset();
   message_ = std::move(message);
   message_error_ = error;
 }
 
 void Exporter::beforeFrame(Scene& scene, SearchDebugger& debugger, CrowdView* crowd) {
+  if (restore_) {  // a sequence ended: the live search where it was
+    if (restore_->stepping)
+      debugger.seek(scene, restore_->position);
+    else
+      scene.reset();
+    restore_.reset();
+  }
   if (!job_) return;
   if (!job_->sequence) {
     job_->armed = true;
@@ -161,6 +176,7 @@ void Exporter::beforeFrame(Scene& scene, SearchDebugger& debugger, CrowdView* cr
     if (!t) return finish("Cannot export a sequence: there is no search (the map needs a valid start and goal).", true);
     if (!startSequence()) return;
     job_->last = job_->steps < 0 ? t->count() : std::min(job_->steps, t->count());
+    live_ = LivePosition{scene.stepping(), SearchDebugger::position(scene)};
   }
   debugger.seek(scene, job_->next);
   job_->armed = true;

@@ -73,16 +73,22 @@ class Exporter {
   void requestPng(const std::filesystem::path& file, bool canvas_only);
   /// Writes DIR/step-0000.png .. DIR/step-NNNN.png, one frame per expansion, from 0 to
   /// `steps` expansions (a negative `steps`: to the end of the search). The folder is
-  /// created when missing. The search is left where the sequence ended.
+  /// created when missing. Once the sequence ends (or fails) the live search goes back
+  /// to where it was before the first frame.
   void requestSequence(const std::filesystem::path& dir, int steps, bool canvas_only);
   /// Writes DIR/step-0000.png .. one frame per crowd time step: frame k shows the Crowd
   /// tab's crowd(s) after k steps, until every agent arrived (or the step limit) or, with
   /// `steps` >= 0, `steps` steps. Stops Play; the crowd is left where the sequence ended.
   void requestCrowdSequence(const std::filesystem::path& dir, int steps, bool canvas_only);
-  /// True while a sequence or PNG is pending.
-  bool busy() const { return job_.has_value(); }
+  /// True while a sequence or PNG is pending, and until the frame after a sequence put
+  /// the live search back.
+  bool busy() const { return job_.has_value() || restore_.has_value(); }
   /// True when this frame is to be captured (call after beforeFrame()).
   bool capturing() const { return job_ && job_->armed; }
+  /// True when the frame being captured is cropped to the canvas (no widgets may show).
+  bool capturingCanvasOnly() const { return capturing() && job_->canvas_only; }
+  /// While a sequence's frame is captured: "Step k of n" (k expansions of n); else empty.
+  std::string frameLabel() const;
 
   /// Start of a frame: arms a pending PNG; for a sequence, creates the folder at the
   /// first frame and moves the scene's search (through `debugger`) to the next frame's
@@ -110,9 +116,16 @@ class Exporter {
     bool crowd_done = false;  // the crowd finished with this frame
   };
   bool startSequence();  // first frame of a sequence: the folder; false (job finished) when it cannot be made
+  // Where the live search stood before a sequence: stepping at `position`, or not stepping.
+  struct LivePosition {
+    bool stepping = false;
+    int position = 0;
+  };
   void finish(std::string message, bool error);
 
   std::optional<Job> job_;
+  std::optional<LivePosition> live_;     // the search before the running sequence
+  std::optional<LivePosition> restore_;  // put the search back here at the next beforeFrame()
   std::optional<std::string> message_;
   bool message_error_ = false;
   int written_ = 0;

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "editor/exports/exports.hpp"
+#include "editor/exports/slide.hpp"
 #include "polypath/convert/map_formats.hpp"
 #include "editor/panels/panel_widgets.hpp"
 #include "imgui.h"
@@ -30,7 +31,7 @@ std::string defaultExportName(const Scene& scene) {
 
 bool exportSvg(const Scene& scene, UiState& ui, const std::filesystem::path& file) {
   std::string error;
-  const std::optional<std::string> svg = sceneSvg(scene, ui.layers, &error);
+  const std::optional<std::string> svg = exportedSvg(scene, ui, &error);
   if (!svg || !writeFileAtomically(*svg, file, &error)) {
     setStatus(ui, "SVG not exported: " + error, true);
     return false;
@@ -77,6 +78,18 @@ void exportMenu(Scene& scene, UiState& ui) {
   remember(ui, "export name");
   ImGui::Checkbox("Canvas only (no panels)", &ui.export_canvas_only);
   hint("PNGs show the canvas only; off: the whole window, as --screenshot does.");
+  ImGui::SetNextItemWidth(120);
+  ImGui::InputFloat("scale (0: from the size)", &ui.export_scale, 0.25f, 0.5f, "%.2f");
+  ui.export_scale = ui.export_scale > 0.0f ? std::clamp(ui.export_scale, 0.25f, 8.0f) : 0.0f;
+  remember(ui, "export scale");
+  hint("Line widths, points, fonts and labels times this, on the canvas and in exports; 0: 1 on the canvas, "
+       "and in exports from the picture's size (1920x1080: 1.35).");
+  ImGui::Checkbox("Legend", &ui.export_legend);
+  remember(ui, "export legend");
+  hint("PNGs and SVGs carry a legend: what each colour means, for the layers drawn.");
+  ImGui::SetNextItemWidth(320);
+  ImGui::InputTextWithHint("##exportcaption", "caption (in a lesson: the step's)", &ui.export_caption);
+  remember(ui, "export caption");
   ImGui::BeginDisabled(ui.export_name.empty() || ui.exports.busy());
   if (ImGui::Selectable("Export PNG  (.png)")) ui.exports.requestPng(withSuffix(ui.export_name, ".png"), ui.export_canvas_only);
   remember(ui, "export png");

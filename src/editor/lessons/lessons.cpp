@@ -207,14 +207,14 @@ void LessonSession::goTo(int i, Scene& scene, UiState& ui) {
   if (!active()) return;
   EditorTarget target(*lesson_, scene, ui);
   player_->goTo(i, target);
-  moved(scene);
+  moved(scene, ui);
 }
 
 bool LessonSession::next(Scene& scene, UiState& ui) {
   if (!active()) return false;
   EditorTarget target(*lesson_, scene, ui);
   const bool moved_on = player_->next(target);
-  moved(scene);
+  moved(scene, ui);
   return moved_on;
 }
 
@@ -222,12 +222,37 @@ bool LessonSession::back(Scene& scene, UiState& ui) {
   if (!active()) return false;
   EditorTarget target(*lesson_, scene, ui);
   const bool moved_back = player_->back(target);
-  moved(scene);
+  moved(scene, ui);
   return moved_back;
 }
 
-void LessonSession::moved(Scene& scene) {
+namespace {
+/// The Compare view's position while the Compare tab shows (or is about to show) its
+/// comparison, else 0.
+int comparePosition(const UiState& ui) {
+  const bool shown = ui.tab_request ? *ui.tab_request == PanelTab::Compare : ui.tab == PanelTab::Compare;
+  const SearchComparison* c = shown ? ui.compare.comparison() : nullptr;
+  return c ? c->position() : 0;
+}
+}  // namespace
+
+void stepShown(Scene& scene, UiState& ui) {
+  ui.debugger.forward(scene);
+  if (ui.tab == PanelTab::Compare && ui.compare.comparison()) ui.compare.step();
+}
+
+void stepBackShown(Scene& scene, UiState& ui) {
+  ui.debugger.back(scene);
+  if (ui.tab == PanelTab::Compare)
+    if (SearchComparison* c = ui.compare.comparison()) {
+      ui.compare.pause();
+      c->back();
+    }
+}
+
+void LessonSession::moved(Scene& scene, const UiState& ui) {
   lesson_position_ = SearchDebugger::position(scene);
+  compare_position_ = comparePosition(ui);
   lesson_generation_ = scene.documentGeneration();
   updateNotes();
 }
@@ -260,21 +285,25 @@ void LessonSession::afterFrame(Scene& scene, UiState& ui) {
     return;
   }
   const int position = SearchDebugger::position(scene);
+  const int compare_position = comparePosition(ui);
   if (ui.exports.busy()) {  // a PNG sequence moves the search: not the audience pressing Step
     lesson_position_ = position;
+    compare_position_ = compare_position;
     return;
   }
-  if (position > lesson_position_ && player_->promptRemaining() > 0) {
-    for (int k = lesson_position_; k < position; ++k)
+  // Steps forward of the search or of the panes (both stepped together: counted once).
+  const int stepped = std::max({0, position - lesson_position_, compare_position - compare_position_});
+  lesson_position_ = position;
+  compare_position_ = compare_position;
+  if (stepped > 0 && player_->promptRemaining() > 0) {
+    for (int k = 0; k < stepped; ++k)
       if (player_->userStepped()) {
         // The prompt is satisfied: on to the next lesson step, from the state the
         // audience stepped to.
-        lesson_position_ = position;
         next(scene, ui);
         return;
       }
   }
-  lesson_position_ = position;
 }
 
 }  // namespace polypath::editor

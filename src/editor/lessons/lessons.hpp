@@ -3,6 +3,7 @@
 // LessonPlayer (the editor's LessonTarget) with Next, Back and "press Step" prompts.
 //
 // [SECTION] Lesson files
+// [SECTION] Stepping what the audience sees
 // [SECTION] LessonSession
 //
 // A lesson replaces the document with the lesson's map (no file: Save never writes over
@@ -53,6 +54,15 @@ std::string lessonStepError(const std::filesystem::path& lesson, int step);
 /// exists (see defaultMapCandidates); nullopt when there is none.
 std::optional<std::filesystem::path> findLessonsFolder(const std::filesystem::path& executable_dir);
 
+// [SECTION] Stepping what the audience sees
+
+/// One Step as the audience sees it: an expansion of the scene's search and, while the
+/// Compare tab shows a comparison, one position forward of both its panes (the lesson
+/// strip's Step button and the Right arrow). Back (the Left arrow) is stepBackShown.
+void stepShown(Scene& scene, UiState& ui);
+/// One expansion back of the scene's search and, on the Compare tab, of both panes.
+void stepBackShown(Scene& scene, UiState& ui);
+
 // [SECTION] LessonSession
 
 /// The lesson being played, if any, and its place. Lives in UiState (ui.lessons).
@@ -77,8 +87,10 @@ class LessonSession {
 
   /// Call once per frame after the panels: counts the Step presses (and Right-arrow
   /// steps) the user made since the lesson last moved the search, tells the player, and
-  /// moves on to the next lesson step when a prompt is satisfied. Closes the session
-  /// when another document was opened.
+  /// moves on to the next lesson step when a prompt is satisfied. While the Compare view
+  /// shows the lesson's comparison, a step of its panes counts too (a press that steps
+  /// both the search and the panes counts once). Closes the session when another
+  /// document was opened.
   void afterFrame(Scene& scene, UiState& ui);
 
   /// The lesson (null when none is open).
@@ -110,7 +122,7 @@ class LessonSession {
   bool listed = false;
 
  private:
-  void moved(Scene& scene);  // remember where the lesson left the search and document
+  void moved(Scene& scene, const UiState& ui);  // remember where the lesson left the search, panes and document
   void updateNotes();
 
   std::unique_ptr<Lesson> lesson_;
@@ -118,6 +130,7 @@ class LessonSession {
   std::filesystem::path file_;
   std::vector<std::string> notes_;
   int lesson_position_ = 0;              // search position after the lesson's last move
+  int compare_position_ = 0;             // the Compare view's position after the lesson's last move
   std::uint64_t lesson_generation_ = 0;  // document generation after the lesson's last move
   std::uint32_t user_layers_ = 0;        // the layers before the lesson
 };

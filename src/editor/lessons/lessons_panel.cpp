@@ -89,11 +89,15 @@ void navigationButtons(Scene& scene, UiState& ui, bool with_step) {
   hint("The previous lesson step (Page Up).");
   if (with_step) {
     ImGui::SameLine();
-    ImGui::BeginDisabled(!scene.searchState());
-    if (ImGui::Button("Step")) scene.step();
+    // A step marked "stepping": false has nothing to step (a finished search): the lesson says so.
+    const bool steps = scene.searchState() && s.step().stepping;
+    ImGui::BeginDisabled(!steps);
+    if (ImGui::Button("Step")) stepShown(scene, ui);
     remember(ui, "lesson Step");
     ImGui::EndDisabled();
-    hint("One A* expansion (the Step button; Right arrow on the canvas).");
+    hint(steps ? "One A* expansion, of both searches while they are side by side (the Step button; Right arrow on "
+                 "the canvas)."
+               : "Nothing to step in this lesson step: Next (Page Down) goes on.");
   }
   ImGui::SameLine();
   ImGui::BeginDisabled(s.current() + 1 >= s.stepCount());

@@ -96,6 +96,11 @@ struct UiState {
   std::string export_name;  ///< the Export menu's file name (without extension)
   bool export_canvas_only = true;  ///< exported PNGs show the canvas only
   int export_steps = -1;    ///< frames of an exported PNG sequence (-1: the whole search)
+  /// Line widths, points, fonts and labels times this in the canvas and exports (0: 1 in
+  /// the window, from the output size in exports: exports/slide.hpp). From --scale.
+  float export_scale = 0.0f;
+  bool export_legend = false;  ///< exports carry a legend of the layers drawn (--legend)
+  std::string export_caption;  ///< exports carry this caption; empty: a lesson's own (--caption)
 
   Handle hovered;  ///< handle under the mouse on the canvas (highlighted in the vertex table)
   Handle dragged;  ///< handle being dragged
