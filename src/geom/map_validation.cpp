@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "geom/geos_util.hpp"
+#include "geom/ring_contacts.hpp"
 #include "formats/io_text.hpp"
 #include "polypath/geom/incremental_validation.hpp"
 #include "polypath/formats/map_io.hpp"
@@ -176,6 +177,7 @@ class Validator {
     first_ring_.push_back(rings_.size());
     for (CheckedRing& r : rings_)
       if (r.usable) checkSelf(r);
+    findMeetingRings();
     for (std::size_t p = 0; p < doc_.polygons.size(); ++p) checkPolygon(p);
     checkPolygonPairs();
     checkCrossingsBetweenRings();
@@ -213,6 +215,19 @@ class Validator {
     warning(std::move(where), std::nullopt, "could not check " + check + " (GEOS: " + why + "); " + fix, fix);
   }
   void explain(std::size_t ring_a, std::size_t ring_b) { explained_.insert(std::minmax(ring_a, ring_b)); }
+
+  // The cleaned vertices of every usable ring, null for the others (indices of rings_).
+  std::vector<const Ring*> usableRings() const {
+    std::vector<const Ring*> out;
+    for (const CheckedRing& r : rings_) out.push_back(r.usable ? &r.clean : nullptr);
+    return out;
+  }
+  // Which usable rings' boundaries meet (one sweep over all edges).
+  void findMeetingRings() { meeting_ = meetingRingPairs(usableRings()); }
+  // The boundaries of rings a and b (indices of rings_, both usable) share a point.
+  bool meet(std::size_t a, std::size_t b) const {
+    return std::binary_search(meeting_.begin(), meeting_.end(), std::pair<std::size_t, std::size_t>(std::min(a, b), std::max(a, b)));
+  }
 
   // [SECTION] Validator: vertices and rings on their own
 
@@ -519,6 +534,9 @@ class Validator {
   bool checkHoleInOuter(std::size_t o, std::size_t h) {
     const CheckedRing& outer = rings_[o];
     const CheckedRing& hole = rings_[h];
+    // Boundaries apart and a vertex of the hole strictly inside: all of the hole is (its
+    // boundary is connected), and nothing touches. The common case, decided without GEOS.
+    if (!meet(o, h) && ringSide(outer.clean, hole.clean[0]) > 0) return false;
     const geos::Tri inside = geos::covers(geos_, outer.area.get(), hole.area.get());
     if (inside == geos::Tri::Unknown) {
       geosFailed(hole.place(), "whether " + hole.name() + " lies inside its outer ring");
@@ -552,6 +570,10 @@ class Validator {
   bool checkHolePair(std::size_t a, std::size_t b) {
     const CheckedRing& first = rings_[a];
     const CheckedRing& second = rings_[b];
+    // Boundaries apart and each ring's vertex strictly outside the other: neither contains
+    // the other, so the holes are apart (decided without GEOS).
+    if (!meet(a, b) && ringSide(first.clean, second.clean[0]) < 0 && ringSide(second.clean, first.clean[0]) < 0)
+      return false;
     const geos::Tri overlap = geos::relatePattern(geos_, first.area.get(), second.area.get(), "T********");
     if (overlap == geos::Tri::Unknown) {
       geosFailed(second.place(), "whether " + second.name() + " overlaps " + first.name());
@@ -673,6 +695,53 @@ class Validator {
     }
   }
 
+  // Polygons a and b have no overlap to report and no contact that checkPolygonPair would
+  // report, decided without a GEOS relate over whole polygons (which builds an index over
+  // every ring of both, per pair). Every ring must be simple. Then:
+  // - no boundary of one meets a boundary of the other, and either the outer rings are
+  //   apart (each one's vertex strictly outside the other) or one polygon lies in a hole of
+  //   the other (a vertex of its outer ring strictly inside that hole: with the boundaries
+  //   apart, all of its outer ring is in the hole, and so is its area); or
+  // - the only boundaries that meet are one polygon's outer ring and holes of the other,
+  //   and one of those holes covers that outer ring (GEOS on the two rings alone): an island
+  //   in a hole that touches the hole's edge, as converted grid maps have at diagonal cells.
+  // False means "not decided here": checkPolygonPair asks GEOS.
+  bool apart(std::size_t a, std::size_t b) {
+    std::vector<std::size_t> met_holes_of_a, met_holes_of_b;  // holes meeting the other's outer ring
+    bool other_meetings = false;
+    const std::size_t oa = first_ring_[a], ob = first_ring_[b];
+    for (std::size_t i = oa; i < first_ring_[a + 1]; ++i) {
+      if (!rings_[i].simple) return false;
+      for (std::size_t j = ob; j < first_ring_[b + 1]; ++j) {
+        if (!rings_[j].simple) return false;
+        if (!meet(i, j)) continue;
+        if (i != oa && j == ob) met_holes_of_a.push_back(i);
+        else if (i == oa && j != ob) met_holes_of_b.push_back(j);
+        else other_meetings = true;
+      }
+    }
+    if (other_meetings || (!met_holes_of_a.empty() && !met_holes_of_b.empty())) return false;
+    auto coveredByOneOf = [&](const std::vector<std::size_t>& holes, std::size_t outer) {
+      for (std::size_t h : holes)
+        if (rings_[h].area && rings_[outer].area &&
+            geos::covers(geos_, rings_[h].area.get(), rings_[outer].area.get()) == geos::Tri::True)
+          return true;
+      return false;
+    };
+    if (!met_holes_of_a.empty()) return coveredByOneOf(met_holes_of_a, ob);
+    if (!met_holes_of_b.empty()) return coveredByOneOf(met_holes_of_b, oa);
+    const Ring& outer_a = rings_[oa].clean;
+    const Ring& outer_b = rings_[ob].clean;
+    const int b_in_a = ringSide(outer_a, outer_b[0]), a_in_b = ringSide(outer_b, outer_a[0]);
+    if (b_in_a < 0 && a_in_b < 0) return true;
+    auto inHoleOf = [&](std::size_t p, Point v) {
+      for (std::size_t h = first_ring_[p] + 1; h < first_ring_[p + 1]; ++h)
+        if (ringSide(rings_[h].clean, v) > 0) return true;
+      return false;
+    };
+    return (b_in_a > 0 && inHoleOf(a, outer_b[0])) || (a_in_b > 0 && inHoleOf(b, outer_a[0]));
+  }
+
   // True when a hole of polygon `p` covers the outer ring of polygon `q` (an island in a hole).
   bool insideHoleOf(std::size_t p, std::size_t q) {
     const CheckedRing& island = rings_[first_ring_[q]];
@@ -683,6 +752,7 @@ class Validator {
   }
 
   void checkPolygonPair(std::size_t a, std::size_t b) {
+    if (apart(a, b)) return;
     const CheckedRing& oa = rings_[first_ring_[a]];
     const CheckedRing& ob = rings_[first_ring_[b]];
     const geos::Tri outers_overlap = geos::relatePattern(geos_, oa.area.get(), ob.area.get(), "T********");
@@ -720,12 +790,7 @@ class Validator {
 
   // [SECTION] Validator: crossings left over, start and goal, settings
 
-  struct Edge {
-    Point a, b;
-    std::size_t ring = 0;  // index into rings_
-    std::size_t k = 0;     // cleaned index of the edge's first vertex
-    double min_x = 0.0, max_x = 0.0, min_y = 0.0, max_y = 0.0;
-  };
+  using Edge = RingEdge;  // ring: index into rings_; k: cleaned index of the edge's first vertex
 
   std::string edgeText(const Edge& e) const {
     return rings_[e.ring].edge(e.k) + " of " + rings_[e.ring].pointer();
@@ -734,33 +799,19 @@ class Validator {
   // Proper crossings between edges of different usable rings that no problem about the
   // two rings as areas (hole outside, holes overlapping, polygons overlapping) explains.
   void checkCrossingsBetweenRings() {
-    std::vector<Edge> edges;
-    for (std::size_t ri = 0; ri < rings_.size(); ++ri) {
-      const CheckedRing& r = rings_[ri];
-      if (!r.usable) continue;
-      for (std::size_t k = 0; k < r.clean.size(); ++k) {
-        const Point a = r.clean[k], b = r.clean[(k + 1) % r.clean.size()];
-        edges.push_back({a, b, ri, k, std::min(a.x, b.x), std::max(a.x, b.x), std::min(a.y, b.y), std::max(a.y, b.y)});
-      }
-    }
-    std::sort(edges.begin(), edges.end(), [](const Edge& l, const Edge& r) { return l.min_x < r.min_x; });
-    std::vector<std::pair<const Edge*, const Edge*>> crossings;
-    for (std::size_t i = 0; i < edges.size(); ++i) {
-      const Edge& e = edges[i];
-      for (std::size_t j = i + 1; j < edges.size() && edges[j].min_x <= e.max_x; ++j) {
-        const Edge& f = edges[j];
-        if (e.ring == f.ring || f.max_y < e.min_y || f.min_y > e.max_y) continue;
-        if (explained_.count(std::minmax(e.ring, f.ring))) continue;
-        if (!properlyCross(e.a, e.b, f.a, f.b)) continue;
-        const bool e_first = std::tie(e.ring, e.k) < std::tie(f.ring, f.k);
-        crossings.emplace_back(e_first ? &e : &f, e_first ? &f : &e);
-      }
-    }
-    std::sort(crossings.begin(), crossings.end(), [](const auto& l, const auto& r) {
-      return std::tie(l.first->ring, l.first->k, l.second->ring, l.second->k) <
-             std::tie(r.first->ring, r.first->k, r.second->ring, r.second->k);
+    std::vector<std::pair<Edge, Edge>> crossings;
+    forEachNearEdgePair(usableRings(), [&](const Edge& e, const Edge& f) {
+      if (explained_.count(std::minmax(e.ring, f.ring)) || !properlyCross(e.a, e.b, f.a, f.b)) return;
+      const bool e_first = std::tie(e.ring, e.k) < std::tie(f.ring, f.k);
+      crossings.emplace_back(e_first ? e : f, e_first ? f : e);
     });
-    for (const auto& [e, f] : crossings) {
+    std::sort(crossings.begin(), crossings.end(), [](const auto& l, const auto& r) {
+      return std::tie(l.first.ring, l.first.k, l.second.ring, l.second.k) <
+             std::tie(r.first.ring, r.first.k, r.second.ring, r.second.k);
+    });
+    for (const auto& [ef, ff] : crossings) {
+      const Edge* e = &ef;
+      const Edge* f = &ff;
       if (crossings_listed_++ >= kMaxCrossings) continue;
       const Point at = geos::segmentIntersection(geos_, e->a, e->b, f->a, f->b).value_or(roughIntersection(e->a, e->b, f->a, f->b));
       const std::string fix = "move a vertex so that the edges do not cross";
@@ -830,6 +881,7 @@ class Validator {
   std::vector<CheckedRing> rings_;
   std::vector<std::size_t> first_ring_;  // per polygon: index of its outer ring in rings_; one past the end last
   std::set<std::pair<std::size_t, std::size_t>> explained_;  // ring pairs whose crossings a problem explains
+  std::vector<std::pair<std::size_t, std::size_t>> meeting_;  // ring pairs whose boundaries meet (sorted)
   std::size_t crossings_listed_ = 0;
   std::size_t contacts_listed_ = 0;  // pinch and shared-edge warnings, listed or not
   std::vector<MapProblem> problems_;
