@@ -105,7 +105,7 @@ TEST_CASE("editor crowd: Play moves the agents and ends with the CLI's metrics, 
   CHECK(centres(*view.crowd(0)) == before);
 }
 
-TEST_CASE("editor crowd: editing the map resets the crowd; a bad radius is an error, not a crash", "[editor][crowd]") {
+TEST_CASE("editor crowd: editing the map resets the crowd, and a bad radius is an error, not a crash", "[editor][crowd]") {
   HeadlessEditor ed(withMap(kDoorways));
   App& app = *ed.app;
   ed.click("tab Crowd");

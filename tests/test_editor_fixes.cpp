@@ -86,7 +86,8 @@ TEST_CASE("fixes: every tab label of the side panel is shown whole at the defaul
   const std::string problems_label = "Problems (" + std::to_string(problems) + ")";
   const std::pair<const char*, std::string> tabs[] = {
       {"Layers", "Layers"},   {"Search", "Search"},           {"Compare", "Compare"}, {"Map", "Map"},
-      {"History", "History"}, {"Problems", problems_label}, {"Lessons", "Lessons"}, {"Help", "Help"}};
+      {"History", "History"}, {"Problems", problems_label}, {"Lessons", "Lessons"}, {"Help", "Help"},
+      {"Crowd", "Crowd"}};
   const float padding = ImGui::GetStyle().FramePadding.x;
   for (const auto& [name, label] : tabs) {
     INFO("tab " << name << " label '" << label << "'");

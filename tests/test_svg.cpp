@@ -78,7 +78,9 @@ TEST_CASE("svg: a path is one line per segment at the viewport's coordinates", "
     CHECK(num(lines[i], "y1") == Approx(a.y).margin(5e-4));
     CHECK(num(lines[i], "x2") == Approx(b.x).margin(5e-4));
     CHECK(num(lines[i], "y2") == Approx(b.y).margin(5e-4));
-    CHECK(lines[i].at("stroke") == "rgb(0,220,255)");
+    const Color c = layerColor(LayerPath);  // the palette's path colour (dark theme, as SVG draws)
+    CHECK(lines[i].at("stroke") ==
+          "rgb(" + std::to_string(c.r) + "," + std::to_string(c.g) + "," + std::to_string(c.b) + ")");
     CHECK(lines[i].at("stroke-width") == "4");
   }
   const auto svgs = svgElements(doc, "svg");

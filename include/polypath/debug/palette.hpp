@@ -45,7 +45,7 @@ inline constexpr ThemedColor kEdges{{200, 208, 220, 255}, {36, 40, 48, 255}};   
 inline constexpr ThemedColor kVertices{{200, 208, 221, 255}, {36, 40, 49, 255}};    ///< ring vertices
 inline constexpr ThemedColor kEdgeNormals{{120, 140, 170, 255}, {110, 125, 150, 255}};
 inline constexpr ThemedColor kVertexNormals{{150, 120, 200, 255}, {130, 95, 185, 255}};
-inline constexpr ThemedColor kClearanceOutline{{40, 230, 190, 255}, {0, 140, 115, 255}};
+inline constexpr ThemedColor kClearanceOutline{{0, 255, 210, 255}, {0, 140, 115, 255}};
 // Visibility graph and search
 inline constexpr ThemedColor kReflexNodes{{139, 146, 188, 255}, {108, 127, 141, 255}};    ///< graph nodes
 inline constexpr ThemedColor kLosLinks{{90, 110, 135, 255}, {170, 182, 198, 255}};

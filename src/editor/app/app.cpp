@@ -1158,10 +1158,10 @@ void App::render(Image* capture) {
       if (ui_.show_grid) drawGrid(dd);
     } else if (ui_.tab == PanelTab::Compare && ui_.compare.comparison()) {
       drawCompareCanvas(renderer_, scene_, ui_.compare, camera_.viewport(), ui_.layers, ImGui::GetBackgroundDrawList(),
-                        &ui_.widget_rects, ui_.theme);
+                        &ui_.widget_rects, ui_.theme, dd.scale());
     } else if (ui_.tab == PanelTab::Crowd && ui_.crowd.sides() == 2) {
       drawCrowdCompareCanvas(renderer_, scene_, ui_, camera_.viewport(), ui_.layers, ImGui::GetBackgroundDrawList(),
-                             &ui_.widget_rects);
+                             &ui_.widget_rects, dd.scale());
     } else {
     // Back to front: region, grid, background image, the scene, problems and snapping, start and goal,
     // hover and drag rings; then the text (node numbers, S and G) over everything.

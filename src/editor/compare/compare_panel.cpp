@@ -177,13 +177,15 @@ void applyStartOptions(const AppOptions& options, Scene& scene, UiState& ui) {
 }
 
 void drawCompareCanvas(SDL_Renderer* renderer, const Scene& scene, const CompareView& compare, ScreenRect canvas,
-                       std::uint32_t layers, ImDrawList* text, std::map<std::string, ScreenRect>* rects, Theme theme) {
+                       std::uint32_t layers, ImDrawList* text, std::map<std::string, ScreenRect>* rects, Theme theme,
+                       double scale) {
   const SearchComparison* c = compare.comparison();
   const PolygonMap* map = scene.polygonMap();
   if (!c || !map) return;
   const std::uint32_t map_layers = LayerRegion | LayerEdges;
   auto drawSide = [&](const Camera& cam, int side, bool tinted, bool with_map) {
     SdlDebugDraw dd(renderer, cam, text, theme);
+    dd.setScale(scale);
     if (with_map) {
       drawMap(dd, *map, layers & LayerRegion);
       drawMap(dd, *map, layers & LayerEdges);

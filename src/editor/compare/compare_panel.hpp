@@ -34,9 +34,10 @@ void applyStartOptions(const AppOptions& options, Scene& scene, UiState& ui);
 /// 1 tinted, overlayTintFor), then the start and goal markers, in `theme`'s colours.
 /// Nothing when there is no comparison. Side by side, the titles (compare_titles.hpp) go
 /// into `text` and, with `rects`, their rectangles into it as "cmp title I K" (pane I,
-/// line K); overlaid, the legend (compare_legend.hpp) does.
+/// line K); overlaid, the legend (compare_legend.hpp) does. `scale` multiplies line
+/// widths, points and labels as SdlDebugDraw::setScale does (the export scale).
 void drawCompareCanvas(SDL_Renderer* renderer, const Scene& scene, const CompareView& compare, ScreenRect canvas,
                        std::uint32_t layers, ImDrawList* text, std::map<std::string, ScreenRect>* rects = nullptr,
-                       Theme theme = Theme::Dark);
+                       Theme theme = Theme::Dark, double scale = 1.0);
 
 }  // namespace polypath::editor

@@ -192,7 +192,8 @@ void drawCrowdOverlay(DebugDraw& dd, const UiState& ui, const Camera& camera) {
 }
 
 void drawCrowdCompareCanvas(SDL_Renderer* renderer, const Scene& scene, const UiState& ui, ScreenRect canvas,
-                            std::uint32_t layers, ImDrawList* text, std::map<std::string, ScreenRect>* rects) {
+                            std::uint32_t layers, ImDrawList* text, std::map<std::string, ScreenRect>* rects,
+                            double scale) {
   const CrowdView& view = ui.crowd;
   const PolygonMap* map = scene.polygonMap();
   if (!map || view.sides() != 2 || !view.crowd(0) || !view.crowd(1)) return;
@@ -201,6 +202,7 @@ void drawCrowdCompareCanvas(SDL_Renderer* renderer, const Scene& scene, const Ui
     const crowd::Crowd& c = *view.crowd(i);
     const Camera cam = fittedCamera(paneRect(canvas, i), map->bounds(), 24.0);
     SdlDebugDraw dd(renderer, cam, text, ui.theme);
+    dd.setScale(scale);
     drawMap(dd, *map, layers & LayerRegion);
     drawMap(dd, *map, layers & LayerEdges);
     view.draw(dd, i, cam.scale());

@@ -38,6 +38,7 @@ void drawCrowdOverlay(DebugDraw& dd, const UiState& ui, const Camera& camera);
 /// steering" / "portals steering", then "step N, arrived A of N"); titles go into `text`
 /// and, with `rects`, as "crowd title I K". Nothing when there is no comparison.
 void drawCrowdCompareCanvas(SDL_Renderer* renderer, const Scene& scene, const UiState& ui, ScreenRect canvas,
-                            std::uint32_t layers, ImDrawList* text, std::map<std::string, ScreenRect>* rects = nullptr);
+                            std::uint32_t layers, ImDrawList* text, std::map<std::string, ScreenRect>* rects = nullptr,
+                            double scale = 1.0);
 
 }  // namespace polypath::editor

@@ -181,6 +181,7 @@ std::optional<FileChoice> FileDialog::drawOwn(UiState& ui) {
   ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(std::min(760.0f, vp->Size.x - 40.0f), std::min(520.0f, vp->Size.y - 40.0f)),
                            ImGuiCond_Always);
+  ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: the panel and the map must not show through the file list
   if (!ImGui::BeginPopupModal(popup.c_str(), nullptr, ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings))
     return std::nullopt;
   std::optional<FileChoice> done;

@@ -14,6 +14,7 @@
 #include "editor/panels/panels.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -1085,21 +1086,47 @@ namespace {
 // A tab's scrolling area is never lower than this (pixels).
 constexpr float kMinTabHeight = 180.0f;
 
-// A tab of the column: its content scrolls, the top of the column does not.
-template <class F>
-void tab(UiState& ui, const char* label, const char* name, PanelTab which, F&& content) {
-  ImGuiTabItemFlags flags = 0;
-  if (ui.tab_request && *ui.tab_request == which) flags |= ImGuiTabItemFlags_SetSelected;
-  const bool open = ImGui::BeginTabItem(label, nullptr, flags);
-  recordItemRect(ui, std::string("tab ") + name);
-  if (!open) return;
-  ui.tab = which;
-  // The rest of the column, but at least kMinTabHeight (the column scrolls then).
-  const float height = std::max(kMinTabHeight, ImGui::GetContentRegionAvail().y);
-  ImGui::BeginChild("##content", ImVec2(0, height), false);
-  content();
-  ImGui::EndChild();
-  ImGui::EndTabItem();
+// One tab of the column: its button in the strip, and its content.
+struct TabSpec {
+  const char* label;  // shown (may carry "###id")
+  const char* name;   // widget_rects key "tab NAME"
+  PanelTab which;
+  std::function<void()> content;
+};
+
+// The column's tabs: a strip of tab buttons that wraps onto a second row when the column is
+// narrower than the labels (nine labels in the UI font do not fit one row of the default
+// column, and ImGui's tab bar would cut them to "Histor.."), then the selected tab's
+// content, which scrolls while the top of the column does not. A tab_request selects.
+void tabColumn(UiState& ui, const std::vector<TabSpec>& tabs) {
+  if (ui.tab_request) ui.tab = *ui.tab_request;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float right = ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x;
+  bool first = true;
+  for (const TabSpec& t : tabs) {
+    const bool selected = ui.tab == t.which;
+    const float width = ImGui::CalcTextSize(t.label, nullptr, true).x + 2 * style.FramePadding.x;
+    if (!first) {
+      ImGui::SameLine(0.0f, style.ItemInnerSpacing.x);
+      if (ImGui::GetCursorPosX() + width > right) ImGui::NewLine();
+    }
+    first = false;
+    ImGui::PushStyleColor(ImGuiCol_Button, style.Colors[selected ? ImGuiCol_TabActive : ImGuiCol_Tab]);
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, style.Colors[ImGuiCol_TabHovered]);
+    ImGui::PushStyleColor(ImGuiCol_ButtonActive, style.Colors[ImGuiCol_TabActive]);
+    if (ImGui::Button(t.label)) ui.tab = t.which;
+    ImGui::PopStyleColor(3);
+    recordItemRect(ui, std::string("tab ") + t.name);
+  }
+  ImGui::Separator();
+  for (const TabSpec& t : tabs) {
+    if (ui.tab != t.which) continue;
+    // The rest of the column, but at least kMinTabHeight (the column scrolls then).
+    const float height = std::max(kMinTabHeight, ImGui::GetContentRegionAvail().y);
+    ImGui::BeginChild("##content", ImVec2(0, height), false);
+    t.content();
+    ImGui::EndChild();
+  }
 }
 
 }  // namespace
@@ -1201,20 +1228,17 @@ void drawPanels(Scene& scene, UiState& ui, ToolController& tools, int window_wid
   const std::size_t problem_count = scene.problems().size();
   char problems_label[64];
   std::snprintf(problems_label, sizeof problems_label, "Problems (%zu)###problems", problem_count);
-  // At the default width (kMaxPanelWidth) every label fits whole; only a narrower window
-  // shrinks the tabs (cutting labels) so that every tab stays in the column.
-  if (ImGui::BeginTabBar("tabs", ImGuiTabBarFlags_FittingPolicyResizeDown)) {
-    tab(ui, "Layers", "Layers", PanelTab::Layers, [&] { layersTab(ui, methodInfo(scene.method()).layers); });
-    tab(ui, "Search", "Search", PanelTab::Search, [&] { searchTab(scene, ui); });
-    tab(ui, "Compare", "Compare", PanelTab::Compare, [&] { comparePanel(scene, ui); });  // compare_panel.cpp
-    tab(ui, "Crowd", "Crowd", PanelTab::Crowd, [&] { crowdPanel(scene, ui); });  // crowd_panel.cpp
-    tab(ui, "Map", "Map", PanelTab::Map, [&] { mapTab(scene, ui, tools); });
-    tab(ui, "History", "History", PanelTab::History, [&] { historyTab(scene, ui); });
-    tab(ui, problems_label, "Problems", PanelTab::Problems, [&] { problemsTab(scene); });
-    tab(ui, "Lessons", "Lessons", PanelTab::Lessons, [&] { lessonsTab(scene, ui); });
-    tab(ui, "Help", "Help", PanelTab::Help, [&] { helpTab(); });
-    ImGui::EndTabBar();
-  }
+  tabColumn(ui, {
+                    {"Layers", "Layers", PanelTab::Layers, [&] { layersTab(ui, methodInfo(scene.method()).layers); }},
+                    {"Search", "Search", PanelTab::Search, [&] { searchTab(scene, ui); }},
+                    {"Compare", "Compare", PanelTab::Compare, [&] { comparePanel(scene, ui); }},  // compare_panel.cpp
+                    {"Crowd", "Crowd", PanelTab::Crowd, [&] { crowdPanel(scene, ui); }},          // crowd_panel.cpp
+                    {"Map", "Map", PanelTab::Map, [&] { mapTab(scene, ui, tools); }},
+                    {"History", "History", PanelTab::History, [&] { historyTab(scene, ui); }},
+                    {problems_label, "Problems", PanelTab::Problems, [&] { problemsTab(scene); }},
+                    {"Lessons", "Lessons", PanelTab::Lessons, [&] { lessonsTab(scene, ui); }},
+                    {"Help", "Help", PanelTab::Help, [&] { helpTab(); }},
+                });
   ui.tab_request.reset();
   ImGui::End();
 }
