@@ -94,11 +94,11 @@ TEST_CASE("editor: the light theme changes the canvas background, the walkable f
   const ScreenRect corner{canvas.x + canvas.w - 40, canvas.y + 4, 30, 10};  // off the map, above the hints
   app.ui().show_grid = false;  // the corner in the canvas colour only
   ed.frames(2);
-  const ScreenRect column{4, canvas.y + canvas.h - 30, 6, 20};  // the panel column's left margin
+  const ScreenRect column{1, canvas.y + canvas.h - 30, 5, 20};  // inside the panel column's left padding (8 px)
   Image img = ed.shot();
   CHECK(countColour(img, corner, palette::kBackground.dark) == 300);
   CHECK(countColour(img, wholeImage(img), palette::kRegion.dark) > 10000);
-  const Color panel_dark = img.at(6, static_cast<int>(canvas.y + canvas.h - 20));
+  const Color panel_dark = img.at(3, static_cast<int>(canvas.y + canvas.h - 20));
   // What choosing Light in the View section does (appearance_panel.cpp).
   app.ui().theme = Theme::Light;
   app.ui().background = palette::kBackground.light;
@@ -108,10 +108,10 @@ TEST_CASE("editor: the light theme changes the canvas background, the walkable f
   CHECK(countColour(img, wholeImage(img), palette::kRegion.light) > 10000);
   CHECK(countColour(img, wholeImage(img), palette::kRegion.dark) == 0);
   CHECK(countColour(img, wholeImage(img), palette::kPath.light) > 50);
-  const Color panel_light = img.at(6, static_cast<int>(canvas.y + canvas.h - 20));
+  const Color panel_light = img.at(3, static_cast<int>(canvas.y + canvas.h - 20));
   CHECK(panel_dark.r < 60);
   CHECK(panel_light.r > 200);
-  CHECK(countPixels(img, column, [](Color c) { return c.r > 200 && c.g > 200 && c.b > 200; }) == 120);
+  CHECK(countPixels(img, column, [](Color c) { return c.r > 200 && c.g > 200 && c.b > 200; }) == 100);
   // Stepped half way at 1.5x, for looking at both themes.
   app.ui().ui_scale = 1.5f;
   for (int i = 0; i < 4; ++i) app.scene().step();

@@ -7,12 +7,16 @@
 
 #include "support/editor_test.hpp"
 
+#include <chrono>
+#include <thread>
+
 #include <nlohmann/json.hpp>
 
 #include "polypath/core/search.hpp"
 #include "editor/lessons/lessons.hpp"
 #include "editor/lessons/lessons_panel.hpp"
 #include "polypath/formats/lesson.hpp"
+#include "lessons/lesson_crowd.hpp"
 #include "support/image_scan.hpp"
 #include "support/loaded_map.hpp"
 #include "support/run_cli.hpp"
@@ -295,6 +299,30 @@ TEST_CASE("editor lessons: every step of every shipped lesson shows its caption 
   const int ink = firstLineInk(img, low.app->ui().widget_rects.at("lesson caption"));
   CHECK(ink > 5);
   CHECK(ink <= 12);
+}
+
+
+TEST_CASE("editor lessons: the crowd lesson opens at once and its numbers arrive from a worker thread",
+          "[editor][lessons][crowd]") {
+  const fs::path file = lessonFile("crowd-doorways.json");
+  HeadlessEditor ed(withLesson(file));
+  LessonSession& s = ed.app->ui().lessons;
+  REQUIRE(s.active());
+  // The same numbers as a run on this thread (the runs are deterministic).
+  Lesson expected = loadLesson(file);
+  REQUIRE(fillCrowdCaptions(expected).empty());
+  for (int i = 0; i < 4000 && s.measuring(); ++i) {
+    ed.frames(1);
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  REQUIRE_FALSE(s.measuring());
+  REQUIRE(s.lesson()->steps.size() == expected.steps.size());
+  int cited = 0;
+  for (std::size_t i = 0; i < expected.steps.size(); ++i) {
+    CHECK(s.lesson()->steps[i].caption == expected.steps[i].caption);
+    cited += s.lesson()->steps[i].caption.find("...") == std::string::npos ? 0 : 1;
+  }
+  CHECK(cited == 0);
 }
 
 #endif  // POLYPATH_HAVE_EDITOR

@@ -371,7 +371,8 @@ int App::height() const {
 }
 
 bool App::animating() const {
-  return scene_.running() || grid_.running() || ui_.compare.running() || ui_.crowd.playing() || ui_.exports.busy();
+  return scene_.running() || grid_.running() || ui_.compare.running() || ui_.crowd.playing() || ui_.exports.busy() ||
+         ui_.lessons.measuring();
 }
 
 int App::run() {

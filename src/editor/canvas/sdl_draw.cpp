@@ -56,9 +56,19 @@ void SdlDebugDraw::quad(ScreenPos a, ScreenPos b, SDL_Color c, double half_width
   const double ux = -dy / len, uy = dx / len;
   // A thin line keeps a solid pixel: its colour stays exact (1-pixel outlines stay crisp).
   const double core = std::max(0.5, half_width - 0.5), outer = core + 1.0;
+  const int base = static_cast<int>(vertices_.size());
+  if (half_width <= 0.75) {
+    // Hairlines (links, normals, outlines) get no feather: dense layers have thousands,
+    // and a feather triples the blended pixels the software renderer fills.
+    for (double side : {core, -core}) {
+      vertices_.push_back(vertex(a.x + ux * side, a.y + uy * side, c));
+      vertices_.push_back(vertex(b.x + ux * side, b.y + uy * side, c));
+    }
+    for (int i : {0, 1, 3, 0, 3, 2}) indices_.push_back(base + i);
+    return;
+  }
   SDL_Color clear = c;
   clear.a = 0;
-  const int base = static_cast<int>(vertices_.size());
   for (double side : {core, -core, outer, -outer}) {
     const SDL_Color col = std::abs(side) == outer ? clear : c;
     vertices_.push_back(vertex(a.x + ux * side, a.y + uy * side, col));

@@ -212,8 +212,9 @@ std::string canvasLabelsSvg(const Scene& scene, std::uint32_t layers, const SvgV
 }
 
 double canvasScale(const UiState& ui, bool exported, const ScreenRect& canvas) {
+  if (!exported) return 1.0;  // the live canvas: a large scale would fill the screen with discs (and slowly)
   if (ui.export_scale > 0.0f) return ui.export_scale;
-  return exported ? slideScaleFor(canvas.w, canvas.h) : 1.0;
+  return slideScaleFor(canvas.w, canvas.h);
 }
 
 SlideText exportSlideText(const Scene& scene, const UiState& ui, bool lesson_caption) {

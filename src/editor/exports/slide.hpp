@@ -74,9 +74,9 @@ std::string canvasLabelsSvg(const Scene& scene, std::uint32_t layers, const SvgV
 
 // What the editor puts on a slide ---------------------------------------------------
 
-/// The scale the canvas is drawn at: ui.export_scale when set (--scale, the Export
-/// menu's field); else, for a frame that is exported (`exported`), slideScaleFor the
-/// canvas; else 1.
+/// The scale the canvas is drawn at: 1 on the live canvas; for a frame that is exported
+/// (`exported`: a PNG, a sequence frame, a headless screenshot), ui.export_scale when set
+/// (--scale, the Export menu's field), else slideScaleFor the canvas.
 double canvasScale(const UiState& ui, bool exported, const ScreenRect& canvas);
 
 /// The text of an exported frame: "Step k of n" on a sequence's frames, the caption

@@ -3,6 +3,7 @@
 #include "editor/lessons/lessons.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <span>
 #include <system_error>
@@ -169,8 +170,31 @@ bool LessonSession::open(const fs::path& file, Scene& scene, UiState& ui, std::s
     if (error) *error = x.what();
     return false;
   }
-  // Crowd numbers first (one run per steering mode cited); checkLesson then sees the text.
-  std::vector<std::string> problems = fillCrowdCaptions(*lesson);
+  // Crowd numbers: placeholders that do not parse are refused now; the runs (one per
+  // steering mode cited, a second or two) go to a worker thread, and until they are done
+  // the captions show "..." where the numbers will be. checkLesson then sees that text.
+  std::vector<std::string> problems;
+  bool cites_crowd = false;
+  for (std::size_t i = 0; i < lesson->steps.size(); ++i) {
+    std::string& caption = lesson->steps[i].caption;
+    const std::vector<CrowdPlaceholder> found = findCrowdPlaceholders(caption);
+    for (const CrowdPlaceholder& p : found)
+      if (p.steer.empty())
+        problems.push_back(file.string() + ": /steps/" + std::to_string(i) + "/caption: '" +
+                           caption.substr(p.offset, p.size) + "' is not of the form {crowd.STEER.FIELD}");
+    cites_crowd = cites_crowd || !found.empty();
+  }
+  std::future<std::pair<std::vector<std::string>, Lesson>> job;
+  if (problems.empty() && cites_crowd) {
+    job = std::async(std::launch::async, [copy = *lesson]() mutable {
+      std::vector<std::string> run_problems = fillCrowdCaptions(copy);
+      return std::make_pair(std::move(run_problems), std::move(copy));
+    });
+    for (LessonStep& step : lesson->steps) {
+      const std::vector<CrowdPlaceholder> found = findCrowdPlaceholders(step.caption);
+      for (auto p = found.rbegin(); p != found.rend(); ++p) step.caption.replace(p->offset, p->size, "...");
+    }
+  }
   if (problems.empty()) problems = checkLesson(*lesson);
   if (!problems.empty()) {
     if (error) {
@@ -184,6 +208,8 @@ bool LessonSession::open(const fs::path& file, Scene& scene, UiState& ui, std::s
     return false;
   }
   const bool was_active = active();
+  if (crowd_job_.valid()) abandoned_jobs_.push_back(std::move(crowd_job_));
+  crowd_job_ = std::move(job);
   lesson_ = std::move(lesson);
   player_ = std::make_unique<LessonPlayer>(*lesson_);
   file_ = file;
@@ -196,6 +222,7 @@ bool LessonSession::open(const fs::path& file, Scene& scene, UiState& ui, std::s
 
 void LessonSession::close(UiState& ui) {
   if (!active()) return;
+  if (crowd_job_.valid()) abandoned_jobs_.push_back(std::move(crowd_job_));  // ends on its own
   player_.reset();
   lesson_.reset();
   file_.clear();
@@ -277,8 +304,21 @@ void LessonSession::updateNotes() {
   }
 }
 
+void LessonSession::takeCrowdNumbers() {
+  if (!crowd_job_.valid() || crowd_job_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
+  auto [problems, measured] = crowd_job_.get();
+  for (std::size_t i = 0; i < lesson_->steps.size() && i < measured.steps.size(); ++i)
+    if (problems.empty()) lesson_->steps[i].caption = measured.steps[i].caption;
+  updateNotes();
+  for (const std::string& p : problems) notes_.push_back("The crowd numbers could not be measured: " + p);
+}
+
 void LessonSession::afterFrame(Scene& scene, UiState& ui) {
+  std::erase_if(abandoned_jobs_, [](const auto& job) {
+    return job.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+  });
   if (!active()) return;
+  takeCrowdNumbers();
   if (scene.documentGeneration() != lesson_generation_) {
     // Another map was opened (or a new one started, or work recovered): the lesson is over.
     close(ui);

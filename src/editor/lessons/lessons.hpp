@@ -15,9 +15,11 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <future>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "editor/document/scene.hpp"
@@ -78,6 +80,10 @@ class LessonSession {
   void close(UiState& ui);
   /// True while a lesson is open.
   bool active() const { return lesson_ != nullptr; }
+  /// True while the crowd numbers the lesson's captions cite are being measured on a
+  /// worker thread (the captions show "..." in their place until then, and the window
+  /// keeps drawing: a lesson crowd runs for a second or two).
+  bool measuring() const { return crowd_job_.valid(); }
 
   /// Lesson step i (0-based, clamped), by replay (LessonPlayer::goTo).
   void goTo(int i, Scene& scene, UiState& ui);
@@ -124,8 +130,15 @@ class LessonSession {
  private:
   void moved(Scene& scene, const UiState& ui);  // remember where the lesson left the search, panes and document
   void updateNotes();
+  void takeCrowdNumbers();  // the worker's captions, once it is done
 
   std::unique_ptr<Lesson> lesson_;
+  // The lesson's crowd runs (fillCrowdCaptions on a copy of the lesson): its problems and
+  // the copy with the numbers in its captions.
+  std::future<std::pair<std::vector<std::string>, Lesson>> crowd_job_;
+  // Runs of lessons closed before their numbers came: kept until they end (a future's
+  // destructor waits for its thread), so closing a lesson never blocks the frame.
+  std::vector<std::future<std::pair<std::vector<std::string>, Lesson>>> abandoned_jobs_;
   std::unique_ptr<LessonPlayer> player_;
   std::filesystem::path file_;
   std::vector<std::string> notes_;
