@@ -34,14 +34,20 @@ void playToEnd(HeadlessEditor& ed, int limit = 2000) {
   for (int k = 0; k < limit && ed.app->ui().crowd.playing(); ++k) ed.frames(1);
 }
 
+// The Crowd tab opened on the doorways map with `agents` agents (not yet drawn).
+CrowdView& openCrowdTab(HeadlessEditor& ed, int agents) {
+  ed.click("tab Crowd");
+  CrowdView& view = ed.app->ui().crowd;
+  view.settings.agents = agents;
+  return view;
+}
+
 }  // namespace
 
 TEST_CASE("editor crowd: Play moves the agents and ends with the CLI's metrics, exactly", "[editor][crowd]") {
   HeadlessEditor ed(withMap(kDoorways));
   App& app = *ed.app;
-  ed.click("tab Crowd");
-  CrowdView& view = app.ui().crowd;
-  view.settings.agents = 12;
+  CrowdView& view = openCrowdTab(ed, 12);
   view.settings.steer = crowd::Steer::Portals;
   ed.frames(2);
   REQUIRE(view.error().empty());
@@ -108,9 +114,7 @@ TEST_CASE("editor crowd: Play moves the agents and ends with the CLI's metrics, 
 TEST_CASE("editor crowd: editing the map resets the crowd, and a bad radius is an error, not a crash", "[editor][crowd]") {
   HeadlessEditor ed(withMap(kDoorways));
   App& app = *ed.app;
-  ed.click("tab Crowd");
-  CrowdView& view = app.ui().crowd;
-  view.settings.agents = 5;
+  CrowdView& view = openCrowdTab(ed, 5);
   ed.frames(1);
   ed.click("crowd step");
   ed.click("crowd step");
@@ -131,9 +135,7 @@ TEST_CASE("editor crowd: editing the map resets the crowd, and a bad radius is a
 TEST_CASE("editor crowd: dragging on the canvas draws the spawn and goal areas", "[editor][crowd]") {
   HeadlessEditor ed(withMap(kDoorways));
   App& app = *ed.app;
-  ed.click("tab Crowd");
-  CrowdView& view = app.ui().crowd;
-  view.settings.agents = 4;
+  CrowdView& view = openCrowdTab(ed, 4);
   ed.click("crowd draw spawn");
   REQUIRE(view.area.tool == CrowdArea::Spawn);
   const Camera& cam = app.camera();
@@ -162,9 +164,7 @@ TEST_CASE("editor crowd: dragging on the canvas draws the spawn and goal areas",
 TEST_CASE("editor crowd: Compare steps funnel and portals together in two titled panes", "[editor][crowd][screenshot]") {
   HeadlessEditor ed(withMap(kDoorways));
   App& app = *ed.app;
-  ed.click("tab Crowd");
-  CrowdView& view = app.ui().crowd;
-  view.settings.agents = 20;
+  CrowdView& view = openCrowdTab(ed, 20);
   ed.click("crowd compare");
   REQUIRE(view.sides() == 2);
   REQUIRE(view.crowd(0));
@@ -197,9 +197,7 @@ TEST_CASE("editor crowd: the PNG sequence writes one frame per step, agents wher
   TempDir dir("ed-crowd-seq");
   HeadlessEditor ed(withMap(kDoorways));
   App& app = *ed.app;
-  ed.click("tab Crowd");
-  CrowdView& view = app.ui().crowd;
-  view.settings.agents = 8;
+  CrowdView& view = openCrowdTab(ed, 8);
   view.sequence_folder = (dir.path / "frames").string();
   app.ui().export_steps = 5;
   app.ui().export_canvas_only = true;
@@ -231,10 +229,7 @@ TEST_CASE("editor crowd: the PNG sequence writes one frame per step, agents wher
 
 TEST_CASE("editor crowd: a 200-agent step, timed (printed, not asserted)", "[editor][crowd][bench]") {
   HeadlessEditor ed(withMap(kDoorways));
-  App& app = *ed.app;
-  ed.click("tab Crowd");
-  CrowdView& view = app.ui().crowd;
-  view.settings.agents = 200;
+  CrowdView& view = openCrowdTab(ed, 200);
   ed.frames(1);
   REQUIRE(view.crowd(0));
   double total = 0.0, worst = 0.0;

@@ -117,7 +117,7 @@ int runCrowd(const std::vector<std::string>& args) {
   crowd::parseSteer(steer, config.steer);
   if (radius) config.radius = *radius;
   if (speed) config.speed = *speed;
-  config.arrive_distance = arrive ? *arrive : 2.0 * config.radius;
+  config.arrive_distance = arrive ? *arrive : crowd::exitArriveDistance(config.radius);
   config.seed = static_cast<std::uint64_t>(seed);
 
   MapDocument doc;

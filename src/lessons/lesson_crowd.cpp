@@ -40,7 +40,7 @@ crowd::CrowdConfig lessonCrowdConfig(const Lesson& lesson, crowd::Steer steer) {
   c.seed = settings.seed;
   c.max_steps = settings.max_steps;
   c.steer = steer;
-  c.arrive_distance = 2.0 * c.radius;
+  c.arrive_distance = crowd::exitArriveDistance(c.radius);
   if (lesson.settings.start) c.start = *lesson.settings.start;
   if (lesson.settings.goal) c.goal = *lesson.settings.goal;
   return c;

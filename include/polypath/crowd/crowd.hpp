@@ -44,6 +44,10 @@
 namespace polypath::crowd {
 
 /// A crowd run's inputs. Lengths in world units, times in seconds.
+/// The arrival distance `polypath crowd`, the editor's Crowd tab and lesson crowds use:
+/// two radii, an exit the agents leave through (the library's own default is 0, on the goal).
+inline double exitArriveDistance(double radius) { return 2.0 * radius; }
+
 struct CrowdConfig {
   int agents = 10;                  ///< number of agents, 1 or more
   double radius = 0.4;              ///< every agent's radius (> 0)

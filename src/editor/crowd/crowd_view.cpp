@@ -39,7 +39,7 @@ crowd::CrowdConfig crowdConfig(const CrowdSettings& s, const MapDocument& doc, c
   c.seed = s.seed;
   c.from = s.from;
   c.to = s.to;
-  c.arrive_distance = 2.0 * s.radius;
+  c.arrive_distance = crowd::exitArriveDistance(s.radius);
   if (doc.start) c.start = *doc.start;
   if (doc.goal) c.goal = *doc.goal;
   return c;
