@@ -176,6 +176,10 @@ TEST_CASE("polypath crowd prints the metrics as JSON and refuses bad input with 
   const test::RunResult steer = test::runCli({"crowd", kDoorways, "--agents", "3", "--steer", "zigzag"});
   CHECK(steer.exit_code == 2);
   CHECK(steer.err.find("--steer expects funnel or portals") != std::string::npos);
+  const test::RunResult grid = test::runCli({"crowd", "room.map", "--agents", "3", "--steer", "funnel"});
+  CHECK(grid.exit_code == 2);
+  CHECK(grid.err.find("room.map: crowds walk polygon maps; convert the grid first: polypath convert room.map room.json") !=
+        std::string::npos);
 }
 
 TEST_CASE("ORCA's obstacle line lets a point agent reach a wall no sooner than the obstacle time horizon", "[crowd]") {

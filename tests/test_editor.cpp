@@ -1200,6 +1200,49 @@ TEST_CASE("the column never hides the file and search buttons, at any window siz
   }
 }
 
+TEST_CASE("at UI scale 1.5 and 2 the column widens with the font and keeps every button whole", "[editor]") {
+  CHECK(panelWidth(1920, 1.5) == 720.0);
+  CHECK(panelWidth(2560, 2.0) == 960.0);
+  CHECK(panelWidth(1280, 2.0) == 512.0);  // still at most 40% of the window
+  CHECK(panelWidth(1280, 0.5) == 480.0);  // below 1: as at 1
+  CHECK(windowWidthForCanvas(1280, 1.5) == 1280 + 720);
+  EditorTempDir dir;
+  const fs::path map = dir.write("seed.json", kSeedJson);
+  struct Case {
+    float scale;
+    int w, h;
+  };
+  for (const Case c : {Case{1.5f, 1920, 1080}, Case{2.0f, 2560, 1440}}) {
+    INFO("scale " << c.scale);
+    AppOptions o = withMap(map);
+    o.ui_scale = c.scale;
+    HeadlessEditor ed(o, c.w, c.h);
+    ed.frames(2);
+    REQUIRE(ed.app->appearance().scale() == c.scale);
+    const double column = panelWidth(c.w, c.scale);
+    CHECK(column == 480.0 * c.scale);
+    CHECK(ed.app->camera().viewport().x == column);
+    int tabs_in_first_row = 0;
+    double first_row_y = -1;
+    for (const char* name : {"Open", "Save", "Save As", "Step", "Run", "Pause", "Reset", "Finish", "tab Layers",
+                             "tab Search", "tab Compare", "tab Crowd", "tab Map", "tab History", "tab Problems",
+                             "tab Lessons", "tab Help"}) {
+      INFO(name);
+      const auto it = ed.app->ui().widget_rects.find(name);
+      REQUIRE(it != ed.app->ui().widget_rects.end());
+      const ScreenRect r = it->second;
+      CHECK(r.x >= 0);
+      CHECK(r.x + r.w <= column);
+      CHECK(r.y + r.h <= c.h);
+      if (std::string(name).rfind("tab ", 0) == 0) {
+        if (first_row_y < 0) first_row_y = r.y;
+        if (r.y == first_row_y) ++tabs_in_first_row;
+      }
+    }
+    CHECK(tabs_in_first_row >= 5);  // as at scale 1: the strip wraps into two rows, not nine
+  }
+}
+
 // [SECTION] Autosave and recovery
 
 TEST_CASE("autosave writes a recovery file, and the next start offers it and Recover restores the work", "[editor]") {

@@ -112,6 +112,28 @@ TEST_CASE("editor: the light theme changes the canvas background, the walkable f
   CHECK(panel_dark.r < 60);
   CHECK(panel_light.r > 200);
   CHECK(countPixels(img, column, [](Color c) { return c.r > 200 && c.g > 200 && c.b > 200; }) == 100);
+  // On a projector a check box must show against the light panel: an unticked box is a
+  // frame a shade darker than the window (ImGui's own light style draws it white on
+  // near-white), and the open tab stands out from the others.
+  app.ui().layers &= ~static_cast<std::uint32_t>(LayerVertexNormals);
+  ed.frames(2);
+  img = ed.shot();
+  const auto box = app.ui().widget_rects.find("toggle vertex-normals");
+  REQUIRE(box != app.ui().widget_rects.end());
+  auto apart = [](Color a, Color b) { return std::abs(a.r - b.r) + std::abs(a.g - b.g) + std::abs(a.b - b.b); };
+  const int framed = countPixels(img, box->second, [&](Color c) { return apart(c, panel_light) >= 45; });
+  CHECK(framed >= static_cast<int>(box->second.w * box->second.h / 2));
+  for (Theme theme : {Theme::Light, Theme::Dark}) {
+    INFO((theme == Theme::Light ? "light" : "dark"));
+    app.ui().theme = theme;
+    ed.frames(2);
+    img = ed.shot();
+    const ScreenRect open_tab = app.ui().widget_rects.at("tab Layers"), other = app.ui().widget_rects.at("tab Map");
+    const Color open_fill = img.at(static_cast<int>(open_tab.x + 3), static_cast<int>(open_tab.y + 3));
+    const Color other_fill = img.at(static_cast<int>(other.x + 3), static_cast<int>(other.y + 3));
+    CHECK(apart(open_fill, other_fill) >= 120);
+  }
+  app.ui().theme = Theme::Light;
   // Stepped half way at 1.5x, for looking at both themes.
   app.ui().ui_scale = 1.5f;
   for (int i = 0; i < 4; ++i) app.scene().step();

@@ -95,6 +95,20 @@ TEST_CASE("file dialog: folders, file types, a typed name and the Overwrite ques
   CHECK(names(dialog) == std::vector<std::string>{"a.json", "b.tmx", "notes.txt"});
   ed.click("dialog filter " + openMapFilters()[1].label);  // polypath maps only
   CHECK(names(dialog) == std::vector<std::string>{"a.json"});
+  // Enter on a name that is no file says so under the name field, and opens nothing;
+  // typing again takes the message away.
+  ed.click("dialog name");
+  ed.type("missing.json");
+  REQUIRE(dialog.name() == "missing.json");
+  ed.key(SDL_SCANCODE_RETURN);
+  ed.frames(1);
+  CHECK(dialog.nameError() == "There is no file " + (dir.path / "sub" / "missing.json").string() + ".");
+  CHECK(hasWidget(ed, "dialog name error"));
+  CHECK(dialog.isOpen());
+  CHECK_FALSE(ui.open_request);
+  ed.type("x");
+  ed.frames(1);
+  CHECK(dialog.nameError().empty());
   ed.key(SDL_SCANCODE_ESCAPE);  // Escape cancels: nothing opens
   CHECK_FALSE(dialog.isOpen());
   CHECK_FALSE(ui.open_request);

@@ -179,11 +179,17 @@ TEST_CASE("editor: navmesh layers draw their colours, and the Layers list follow
   CHECK(app.ui().widget_rects.count("legend Funnel apex") == 1);
   CHECK(app.ui().widget_rects.count("legend Line-of-sight links") == 0);
   CHECK(app.ui().widget_rects.count("legend Grid walls") == 0);
-  CHECK(countColour(img, tri, left) > 30);
   CHECK(countColour(img, portal, left) > 30);
   CHECK(countColour(img, steer, left) > 30);
   CHECK(countColour(img, apex, left) > 10);     // the final apex
   CHECK(countColour(img, sides, left) == 0);    // sides only while the funnel is stepped
+  {  // the triangles' edges: the corridor's translucent fill lies over those inside it
+    app.ui().layers &= ~static_cast<std::uint32_t>(LayerNavCorridor);
+    ed.frames(1);
+    CHECK(countColour(ed.shot(), tri, left) > 30);
+    app.ui().layers |= LayerNavCorridor;
+    ed.frames(1);
+  }
   CHECK(funnelForward(app.scene()));
   CHECK(funnelForward(app.scene()));
   img = ed.shot();

@@ -14,6 +14,7 @@
 #include <map>
 
 #include "polypath/core/search.hpp"
+#include "polypath/debug/palette.hpp"
 #include "polypath/formats/lesson.hpp"
 #include "editor/debugger/debugger.hpp"
 #include "editor/exports/exports.hpp"
@@ -232,6 +233,14 @@ TEST_CASE("editor slides: the SVG carries S, G, node numbers, the legend and the
   CHECK(legend.find(">Path</text>") == std::string::npos);  // on, but no path found yet
   CHECK(legend.find("Navmesh triangles") == std::string::npos);  // on, but nothing drawn by the visibility graph
   CHECK(legend.find("Grid walls") == std::string::npos);
+  // Start and goal: a line each, in their markers' colours.
+  CHECK(legend.find(">Start</text>") != std::string::npos);
+  CHECK(legend.find(">Goal</text>") != std::string::npos);
+  const Color start = palette::kStart.in(app.ui().theme), goal = palette::kGoal.in(app.ui().theme);
+  for (const Color c : {start, goal}) {
+    const std::string fill = "fill=\"rgb(" + std::to_string(c.r) + "," + std::to_string(c.g) + "," + std::to_string(c.b) + ")\"";
+    CHECK(legend.find(fill) != std::string::npos);
+  }
   // The caption, escaped.
   CHECK(svgGroup(*svg, "caption").find(">A* on the maze &lt;3 steps&gt;</text>") != std::string::npos);
   // A hidden layer leaves the legend.

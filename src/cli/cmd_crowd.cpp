@@ -1,6 +1,7 @@
 // cmd_crowd.cpp: `polypath crowd MAP --agents N --steer funnel|portals [options]`: runs a
 // crowd headless (polypath::crowd) and prints its metrics, as text or one JSON object.
 #include <cmath>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -120,6 +121,9 @@ int runCrowd(const std::vector<std::string>& args) {
   config.arrive_distance = arrive ? *arrive : crowd::exitArriveDistance(config.radius);
   config.seed = static_cast<std::uint64_t>(seed);
 
+  if (std::filesystem::path(file).extension() == ".map")
+    badInput(file + ": crowds walk polygon maps; convert the grid first: polypath convert " + file + " " +
+             std::filesystem::path(file).replace_extension(".json").filename().string());
   MapDocument doc;
   try {
     doc = importMap(file);

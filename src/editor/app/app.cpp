@@ -216,6 +216,8 @@ bool App::init(std::string* error) {
   // changes); SDL_QUIT then only comes from SIGTERM / SIGINT and quits at once.
   SDL_SetHint(SDL_HINT_QUIT_ON_LAST_WINDOW_CLOSE, "0");
   loadPreferencesAtStart();
+  if (options_.theme) ui_.theme = *options_.theme;
+  if (options_.ui_scale) ui_.ui_scale = *options_.ui_scale;
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0)
     return fail(std::string("cannot start SDL: ") + SDL_GetError(), true);
   sdl_started_ = true;
@@ -503,7 +505,7 @@ int App::runScreenshot() {
   for (int i = 0; i < 3; ++i) frame();  // let ImGui lay the panels out
   Image image;
   frame(&image);
-  if (options_.canvas_only) image = cropImage(image, canvasRect(width(), height()));
+  if (options_.canvas_only) image = cropImage(image, canvasRect(width(), height(), appearance_.scale()));
   std::string error;
   if (!options_.screenshot || !writePng(image, *options_.screenshot, &error)) {
     std::fprintf(stderr, "polypath-editor: %s\n", error.empty() ? "no screenshot file given" : error.c_str());
@@ -679,37 +681,60 @@ void App::frame(Image* capture) {
   else ui_.crowd.pause();
 
   const int w = width(), h = height();
-  const ScreenRect canvas_rect = canvasRect(w, h);
+  const double ui_scale = appearance_.scale();
+  const ScreenRect canvas_rect = canvasRect(w, h, ui_scale);
   const ScreenRect& current = camera_.viewport();
   if (current.x != canvas_rect.x || current.y != canvas_rect.y || current.w != canvas_rect.w ||
       current.h != canvas_rect.h)
     camera_.setViewport(canvas_rect);
   if (scene_.documentGeneration() != fitted_generation_ || ui_.fit_requested) {
-    camera_ = ui_.lessons.active() ? lessonCamera(scene_.document(), canvas_rect) : initialCamera(scene_.document(), w, h);
+    camera_ = ui_.lessons.active() ? lessonCamera(scene_.document(), canvas_rect) : initialCamera(scene_.document(), w, h, ui_scale);
     fitted_generation_ = scene_.documentGeneration();
     ui_.fit_requested = false;
   }
   if (grid_.active() && grid_.generation() != grid_fitted_) {
-    camera_ = gridCamera(grid_.grid(), w, h);
+    camera_ = gridCamera(grid_.grid(), w, h, ui_scale);
     grid_fitted_ = grid_.generation();
   }
 
   tools_.setSnapStep(ui_.snap ? ui_.snap_step : 0.0);
   tools_.validate(scene_);
   if (grid_.active())
-    drawGridPanel(grid_, grid_ui_, ui_, w, h);
+    drawGridPanel(grid_, grid_ui_, ui_, panelWidth(w, ui_scale), h);
   else
-    drawPanels(scene_, ui_, tools_, w, h);
+    drawPanels(scene_, ui_, tools_, panelWidth(w, ui_scale), h);
   canvas();
   // A picture of the canvas only never shows widgets: the lesson's caption strip gives
   // way to the slide text (exports/slide.hpp), which carries the lesson's caption.
   const bool canvas_picture = ui_.exports.capturingCanvasOnly() || (options_.screenshot && options_.canvas_only);
   if (!grid_.active() && !canvas_picture) drawLessonCaption(scene_, ui_, canvas_rect);
-  if (ui_.exports.capturing() || options_.screenshot) {
+  std::optional<Camera> live_camera;  // the user's view, back after an exported frame fitted beside its text
+  if (ui_.exports.capturing() || options_.screenshot || !sequence_label_.empty()) {
     ScreenRect area = canvas_rect;  // above the caption strip when it is in the picture
     if (!canvas_picture && !grid_.active() && ui_.lessons.active()) area.h -= lessonCaptionHeight(canvas_rect);
-    drawSlideText(ImGui::GetForegroundDrawList(), area, exportSlideText(scene_, ui_, canvas_picture),
-                  canvasScale(ui_, true, canvas_rect));
+    SlideText text = exportSlideText(scene_, ui_, canvas_picture);
+    if (grid_.active()) text.legend.clear();  // the layers of the polygon scene
+    if (!sequence_label_.empty()) text.step = sequence_label_;
+    const double scale = canvasScale(ui_, true, canvas_rect);
+    // A map shown whole (the view fitted at opening) that the legend or the caption would
+    // cover is fitted again into what they leave free; a view the user chose stays as it is.
+    const SlideLayout layout = slideLayout(area, text, scale);
+    const Camera fitted = grid_.active()            ? gridCamera(grid_.grid(), w, h, ui_scale)
+                          : ui_.lessons.active()    ? lessonCamera(scene_.document(), canvas_rect)
+                                                    : initialCamera(scene_.document(), w, h, ui_scale);
+    const auto bounds = grid_.active() ? std::optional<PolygonMap::Bounds>(gridBounds(grid_.grid()))
+                                       : documentBounds(scene_.document());
+    auto covers = [&](const ScreenRect& r) {  // the text's box over the map's bounding box on screen
+      if (!bounds || r.w <= 0 || r.h <= 0) return false;
+      const ScreenPos a = camera_.toScreen(bounds->min), b = camera_.toScreen(bounds->max);
+      return std::max(a.x, b.x) > r.x && std::min(a.x, b.x) < r.x + r.w && std::max(a.y, b.y) > r.y &&
+             std::min(a.y, b.y) < r.y + r.h;
+    };
+    if (bounds && sameView(camera_, fitted) && (covers(layout.legend) || covers(layout.plate))) {
+      live_camera = camera_;
+      camera_ = fittedWithin(canvas_rect, layout.free, *bounds);
+    }
+    drawSlideText(ImGui::GetForegroundDrawList(), area, text, scale);
   }
   tools_.validate(scene_);
   if (std::string message = tools_.takeMessage(); !message.empty()) setStatus(ui_, message, true);
@@ -729,6 +754,7 @@ void App::frame(Image* capture) {
   const bool exporting = ui_.exports.capturing();
   Image* target = capture ? capture : exporting ? &export_image : nullptr;
   render(target);
+  if (live_camera) camera_ = *live_camera;
   if (exporting) ui_.exports.afterRender(*target, canvas_rect);
   bool export_error = false;
   if (const auto message = ui_.exports.takeMessage(&export_error)) setStatus(ui_, *message, export_error);
@@ -749,7 +775,7 @@ void App::updateTitle() {
 // [SECTION] Canvas input
 
 void App::canvas() {
-  const ScreenRect r = canvasRect(width(), height());
+  const ScreenRect r = canvasRect(width(), height(), appearance_.scale());
   ImGui::SetNextWindowPos(ImVec2(static_cast<float>(r.x), static_cast<float>(r.y)), ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(static_cast<float>(r.w), static_cast<float>(r.h)), ImGuiCond_Always);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));

@@ -197,6 +197,8 @@ class App {
   Appearance appearance_;  // theme, UI font and scale applied to ImGui
   bool space_down_ = false;  // Space held: left drag pans
   std::uint64_t fitted_generation_ = 0;
+  /// "Step k of n" on the frames of a grid's --screenshot-sequence (empty otherwise).
+  std::string sequence_label_;
   std::string load_error_;
   std::string title_;
 

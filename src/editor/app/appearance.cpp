@@ -87,6 +87,16 @@ void applyUiStyle(Theme theme, float scale) {
     ImGui::StyleColorsLight(&style);
     style.Colors[ImGuiCol_WindowBg] = ImVec4(0.95f, 0.95f, 0.94f, 1.0f);
     style.Colors[ImGuiCol_Border] = ImVec4(0.55f, 0.57f, 0.62f, 0.5f);
+    // On a projector ImGui's white frames on a near-white window vanish: frames a shade
+    // darker with a border, a dark check mark and a solid slider grab.
+    style.Colors[ImGuiCol_FrameBg] = ImVec4(0.84f, 0.85f, 0.88f, 1.0f);
+    style.Colors[ImGuiCol_FrameBgHovered] = ImVec4(0.76f, 0.82f, 0.93f, 1.0f);
+    style.Colors[ImGuiCol_FrameBgActive] = ImVec4(0.66f, 0.76f, 0.93f, 1.0f);
+    style.Colors[ImGuiCol_CheckMark] = ImVec4(0.05f, 0.25f, 0.65f, 1.0f);
+    style.Colors[ImGuiCol_SliderGrab] = ImVec4(0.15f, 0.40f, 0.80f, 1.0f);
+    style.Colors[ImGuiCol_SliderGrabActive] = ImVec4(0.05f, 0.25f, 0.65f, 1.0f);
+    style.Colors[ImGuiCol_ButtonActive] = ImVec4(0.15f, 0.40f, 0.80f, 1.0f);
+    style.FrameBorderSize = 1.0f;
   } else {
     ImGui::StyleColorsDark(&style);
     style.Colors[ImGuiCol_WindowBg] = ImVec4(0.09f, 0.10f, 0.12f, 1.0f);

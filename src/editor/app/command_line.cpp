@@ -5,6 +5,7 @@
 #include "editor/compare/compare_view.hpp"
 #include "editor/document/scene_method.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <system_error>
@@ -75,7 +76,10 @@ std::string usage() {
          "  --scale F         line widths, points, fonts and labels times F (0.25..8; default: 1 in the\n"
          "                    window, in exports from the output size: 1920x1080 is 1.35)\n"
          "  --legend          exports carry a legend: what each colour means, for the layers drawn\n"
-         "  --caption TEXT    exports carry this caption (in a lesson: the step's caption)\n";
+         "  --caption TEXT    exports carry this caption (in a lesson: the step's caption)\n"
+         "  --theme T         colour theme: dark or light (default: the last one, first dark)\n"
+         "  --ui-scale S      panel font and sizes: 1, 1.5, 2 or auto, from the display's DPI\n"
+         "                    (default: the last one, first auto)\n";
 }
 
 ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
@@ -125,6 +129,25 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
         r.error = "--scale needs a factor 0.25..8, not '" + *v + "'";
         return r;
       }
+    } else if (a == "--theme") {
+      const std::string* v = value("T");
+      if (!v) return r;
+      if (*v != "dark" && *v != "light") {
+        r.error = "--theme needs dark or light, not '" + *v + "'";
+        return r;
+      }
+      r.options.theme = *v == "light" ? Theme::Light : Theme::Dark;
+    } else if (a == "--ui-scale") {
+      const std::string* v = value("S");
+      if (!v) return r;
+      char* end = nullptr;
+      const float f = *v == "auto" ? kUiScaleAuto : std::strtof(v->c_str(), &end);
+      const bool listed = std::find(std::begin(kUiScales), std::end(kUiScales), f) != std::end(kUiScales);
+      if (*v != "auto" && (v->empty() || *end != '\0' || !listed || f == kUiScaleAuto)) {
+        r.error = "--ui-scale needs 1, 1.5, 2 or auto, not '" + *v + "'";
+        return r;
+      }
+      r.options.ui_scale = f;
     } else if (a == "--lesson") {
       const std::string* v = value("FILE");
       if (!v) return r;
@@ -211,7 +234,8 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
   if (r.error.empty() && r.options.funnel_step >= 0 && !has_funnel && !r.options.lesson)
     r.error = "--funnel-step needs --method centre or portal (the funnel of triangle A*)";
   // --canvas-only --size WxH: the canvas is WxH, the window wider by the panel column.
-  if (r.options.canvas_only && r.options.size_given) r.options.width = windowWidthForCanvas(r.options.width);
+  if (r.options.canvas_only && r.options.size_given)
+    r.options.width = windowWidthForCanvas(r.options.width, std::max(1.0f, r.options.ui_scale.value_or(1.0f)));
   return r;
 }
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "editor/app/appearance.hpp"
 #include "polypath/core/geometry.hpp"
 
 namespace polypath::editor {
@@ -29,6 +30,8 @@ struct AppOptions {
   double scale = 0.0;
   bool legend = false;  ///< --legend: exports carry a legend of the layers drawn
   std::string caption;  ///< --caption TEXT: exports carry this caption (a lesson's own when empty)
+  std::optional<Theme> theme;     ///< --theme dark|light: overrides the preferences
+  std::optional<float> ui_scale;  ///< --ui-scale 1|1.5|2|auto (kUiScaleAuto): overrides the preferences
   std::optional<std::filesystem::path> lesson;      ///< lesson to open (maps/lessons/*.json)
   int lesson_step = 1;                              ///< lesson step shown first, 1-based
   /// --start / --goal: on a polygon map world points X,Y; on a .map grid cells C,R

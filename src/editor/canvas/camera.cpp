@@ -62,6 +62,20 @@ Camera fittedCamera(ScreenRect viewport, const PolygonMap::Bounds& bounds, doubl
   return camera;
 }
 
+Camera fittedWithin(const ScreenRect& canvas, const ScreenRect& area, const PolygonMap::Bounds& bounds, double margin) {
+  const Camera inner = fittedCamera(area, bounds, margin);
+  return Camera(canvas, inner.toWorld({canvas.x, canvas.y}), inner.scale());
+}
+
+bool sameView(const Camera& a, const Camera& b) {
+  const ScreenRect &va = a.viewport(), &vb = b.viewport();
+  if (va.x != vb.x || va.y != vb.y || va.w != vb.w || va.h != vb.h) return false;
+  auto close = [](double p, double q, double unit) { return std::abs(p - q) <= 1e-9 * std::max(unit, 1e-300); };
+  const double unit = std::max({std::abs(a.origin().x), std::abs(a.origin().y), 1.0 / a.scale()});
+  return close(a.scale(), b.scale(), a.scale()) && close(a.origin().x, b.origin().x, unit) &&
+         close(a.origin().y, b.origin().y, unit);
+}
+
 std::optional<PolygonMap::Bounds> documentBounds(const MapDocument& doc) {
   std::optional<PolygonMap::Bounds> b;
   auto add = [&b](Point p) {
@@ -83,28 +97,30 @@ std::optional<PolygonMap::Bounds> documentBounds(const MapDocument& doc) {
   return b;
 }
 
-double panelWidth(int window_width) {
+double panelWidth(int window_width, double ui_scale) {
   const double share = std::floor(std::max(0, window_width) * kMaxPanelShare);
-  return std::min(kMaxPanelWidth, share);
+  const double scale = std::isfinite(ui_scale) && ui_scale > 1.0 ? ui_scale : 1.0;
+  return std::min(std::floor(kMaxPanelWidth * scale), share);
 }
 
-int windowWidthForCanvas(int canvas_width) {
+int windowWidthForCanvas(int canvas_width, double ui_scale) {
   // The canvas width w - panelWidth(w) grows by 0 or 1 per pixel of window: every width
   // is reached, the first time at most kMaxPanelWidth pixels or 40% of the window later.
   const int target = std::max(1, canvas_width);
-  for (int w = target; w <= target + static_cast<int>(kMaxPanelWidth) + 1; ++w)
-    if (canvasRect(w, 1).w == target) return w;
-  return target + static_cast<int>(kMaxPanelWidth);
+  const int widest = static_cast<int>(panelWidth(1 << 30, ui_scale));
+  for (int w = target; w <= target + widest + 1; ++w)
+    if (canvasRect(w, 1, ui_scale).w == target) return w;
+  return target + widest;
 }
 
-ScreenRect canvasRect(int window_width, int window_height) {
-  const double panel = panelWidth(window_width);
+ScreenRect canvasRect(int window_width, int window_height, double ui_scale) {
+  const double panel = panelWidth(window_width, ui_scale);
   const double w = std::max(1.0, static_cast<double>(window_width) - panel);
   return {panel, 0.0, w, std::max(1.0, static_cast<double>(window_height))};
 }
 
-Camera initialCamera(const MapDocument& doc, int window_width, int window_height) {
-  const ScreenRect canvas = canvasRect(window_width, window_height);
+Camera initialCamera(const MapDocument& doc, int window_width, int window_height, double ui_scale) {
+  const ScreenRect canvas = canvasRect(window_width, window_height, ui_scale);
   const auto bounds = documentBounds(doc);
   if (!bounds) return Camera(canvas, {0, 0}, 20.0);
   return fittedCamera(canvas, *bounds);

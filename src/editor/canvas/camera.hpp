@@ -76,6 +76,15 @@ class Camera {
 /// A camera over `viewport` fitted to `bounds` (see Camera::fit).
 Camera fittedCamera(ScreenRect viewport, const PolygonMap::Bounds& bounds, double margin = 40.0);
 
+/// A camera over `canvas` that shows `bounds` fitted into `area` (a part of the canvas,
+/// see Camera::fit): the map clear of what covers the rest (a legend, a caption).
+Camera fittedWithin(const ScreenRect& canvas, const ScreenRect& area, const PolygonMap::Bounds& bounds,
+                    double margin = 40.0);
+
+/// True when two cameras map the world to the same pixels: same viewport, and origin and
+/// scale equal to 1e-9 relative (a view fitted again after a resize compares equal).
+bool sameView(const Camera& a, const Camera& b);
+
 /// Points farther out than this (world units, either coordinate) are too far out:
 /// validation refuses them (the limit of exact geometry), the camera fit leaves them out
 /// (fitting a vertex typed as 1e300 would shrink the rest of the map to nothing) and the
@@ -94,19 +103,21 @@ inline constexpr double kMaxPanelWidth = 480.0;
 /// Largest share of the window width the panel column takes: the canvas keeps the rest.
 inline constexpr double kMaxPanelShare = 0.4;
 
-/// Width of the panel column for a window this wide: min(kMaxPanelWidth, 40% of the
-/// window), whole pixels, so the canvas always keeps at least 60% of the window.
-double panelWidth(int window_width);
+/// Width of the panel column for a window this wide at UI scale `ui_scale` (appearance.hpp):
+/// min(kMaxPanelWidth x ui_scale, 40% of the window), whole pixels, so the labels stay whole
+/// at every scale the window has room for and the canvas keeps at least 60% of the window.
+double panelWidth(int window_width, double ui_scale = 1.0);
 
 /// The smallest window width whose canvas (canvasRect) is exactly `canvas_width` pixels
 /// wide (canvas_width >= 1): --canvas-only screenshots are then exactly --size.
-int windowWidthForCanvas(int canvas_width);
+int windowWidthForCanvas(int canvas_width, double ui_scale = 1.0);
 
-/// The canvas: the window minus the panel column (never narrower than 1 pixel).
-ScreenRect canvasRect(int window_width, int window_height);
+/// The canvas: the window minus the panel column at UI scale `ui_scale` (never narrower
+/// than 1 pixel).
+ScreenRect canvasRect(int window_width, int window_height, double ui_scale = 1.0);
 
 /// The camera the editor uses right after opening a document in a window of this size:
 /// the document fitted into canvasRect(). Screenshot tests use it to find features.
-Camera initialCamera(const MapDocument& doc, int window_width, int window_height);
+Camera initialCamera(const MapDocument& doc, int window_width, int window_height, double ui_scale = 1.0);
 
 }  // namespace polypath::editor

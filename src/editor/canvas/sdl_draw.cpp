@@ -28,6 +28,30 @@ constexpr double kFar = 1e7;
 double clampFar(double v) { return std::isfinite(v) ? std::clamp(v, -kFar, kFar) : 0.0; }
 ScreenPos clampFar(ScreenPos p) { return {clampFar(p.x), clampFar(p.y)}; }
 
+// Cuts the segment a-b to the box [x0, x1] x [y0, y1] (Liang and Barsky 1984); false
+// when no part of it lies inside.
+bool clipSegment(ScreenPos& a, ScreenPos& b, double x0, double y0, double x1, double y1) {
+  const double dx = b.x - a.x, dy = b.y - a.y;
+  double t0 = 0.0, t1 = 1.0;
+  const double p[4] = {-dx, dx, -dy, dy}, q[4] = {a.x - x0, x1 - a.x, a.y - y0, y1 - a.y};
+  for (int i = 0; i < 4; ++i) {
+    if (p[i] == 0.0) {
+      if (q[i] < 0.0) return false;  // parallel to this side and outside it
+      continue;
+    }
+    const double t = q[i] / p[i];
+    if (p[i] < 0.0)
+      t0 = std::max(t0, t);
+    else
+      t1 = std::min(t1, t);
+  }
+  if (t0 > t1) return false;
+  const ScreenPos start = a;
+  a = {start.x + dx * t0, start.y + dy * t0};
+  b = {start.x + dx * t1, start.y + dy * t1};
+  return true;
+}
+
 }  // namespace
 
 SdlDebugDraw::SdlDebugDraw(SDL_Renderer* renderer, const Camera& camera, ImDrawList* text_list, Theme theme)
@@ -49,6 +73,29 @@ void SdlDebugDraw::quad(ScreenPos a, ScreenPos b, SDL_Color c, double half_width
   if (outsideClip(std::min(a.x, b.x) - half_width, std::min(a.y, b.y) - half_width, std::max(a.x, b.x) + half_width,
                   std::max(a.y, b.y) + half_width))
     return;  // off screen: most of a big map when zoomed in
+  if (!(std::hypot(b.x - a.x, b.y - a.y) > 0)) return;
+  // Only the part inside the clip rectangle (widened past the line's half width) is drawn:
+  // the pieces below then number at most the canvas's size over kPieceExtent.
+  const double m = half_width + 2.0;
+  if (!clipSegment(a, b, clip_.x - m, clip_.y - m, clip_.x + clip_.w + m, clip_.y + clip_.h + m)) return;
+  const double dx = b.x - a.x, dy = b.y - a.y;
+  // SDL's software renderer tests every pixel of a triangle's bounding box: a thin
+  // diagonal line across the canvas would cost the square of its length (a dense
+  // link layer took a second a frame). Pieces whose shorter side is at most
+  // kPieceExtent pixels make that cost linear in the length; the pieces share their
+  // ends, so the pixels drawn are the same.
+  const double shorter = std::min(std::abs(dx), std::abs(dy));
+  const int pieces = std::clamp(static_cast<int>(std::ceil(shorter / kPieceExtent)), 1, kMaxPieces);
+  for (int i = 0; i < pieces; ++i) {
+    const double t0 = static_cast<double>(i) / pieces, t1 = static_cast<double>(i + 1) / pieces;
+    strip({a.x + dx * t0, a.y + dy * t0}, {a.x + dx * t1, a.y + dy * t1}, c, half_width);
+  }
+}
+
+void SdlDebugDraw::strip(ScreenPos a, ScreenPos b, SDL_Color c, double half_width) {
+  if (outsideClip(std::min(a.x, b.x) - half_width - 1.0, std::min(a.y, b.y) - half_width - 1.0,
+                  std::max(a.x, b.x) + half_width + 1.0, std::max(a.y, b.y) + half_width + 1.0))
+    return;  // this piece is off screen
   const double dx = b.x - a.x, dy = b.y - a.y;
   const double len = std::hypot(dx, dy);
   if (!(len > 0)) return;
@@ -56,17 +103,16 @@ void SdlDebugDraw::quad(ScreenPos a, ScreenPos b, SDL_Color c, double half_width
   const double ux = -dy / len, uy = dx / len;
   // A thin line keeps a solid pixel: its colour stays exact (1-pixel outlines stay crisp).
   const double core = std::max(0.5, half_width - 0.5), outer = core + 1.0;
-  const int base = static_cast<int>(vertices_.size());
   if (half_width <= 0.75) {
-    // Hairlines (links, normals, outlines) get no feather: dense layers have thousands,
-    // and a feather triples the blended pixels the software renderer fills.
-    for (double side : {core, -core}) {
-      vertices_.push_back(vertex(a.x + ux * side, a.y + uy * side, c));
-      vertices_.push_back(vertex(b.x + ux * side, b.y + uy * side, c));
-    }
-    for (int i : {0, 1, 3, 0, 3, 2}) indices_.push_back(base + i);
+    // Hairlines (links, normals, outlines): one-pixel lines, no feather. A dense link
+    // layer has tens of thousands; as lines their cost is their length in pixels.
+    if (!indices_.empty()) flushGeometry();  // keep drawing order
+    hairlines_.push_back({{static_cast<float>(a.x), static_cast<float>(a.y)},
+                          {static_cast<float>(b.x), static_cast<float>(b.y)}, c});
     return;
   }
+  if (!hairlines_.empty()) flushHairlines();  // keep drawing order
+  const int base = static_cast<int>(vertices_.size());
   SDL_Color clear = c;
   clear.a = 0;
   for (double side : {core, -core, outer, -outer}) {
@@ -82,6 +128,7 @@ SDL_Color SdlDebugDraw::sdlColor(Color c) const { return toSdl(themed(c, theme_)
 
 void SdlDebugDraw::disc(ScreenPos s, SDL_Color c, double radius) {
   if (outsideClip(s.x - radius, s.y - radius, s.x + radius, s.y + radius)) return;
+  if (!hairlines_.empty()) flushHairlines();  // keep drawing order
   const int segments = std::clamp(static_cast<int>(radius * 3.0), 12, 96);
   const double core = std::max(0.0, radius - 0.5), outer = radius + 0.5;
   SDL_Color clear = c;
@@ -145,6 +192,7 @@ void SdlDebugDraw::fillRings(const std::vector<const Ring*>& rings, Color c) {
   // x of every edge crossing and fill between pairs. Pixel i is filled when its centre
   // i + 0.5 lies in [x0, x1).
   flushGeometry();  // keep drawing order
+  flushHairlines();
   struct Edge {
     ScreenPos a, b;
   };
@@ -228,8 +276,27 @@ void SdlDebugDraw::flushGeometry() {
   indices_.clear();
 }
 
+void SdlDebugDraw::flushHairlines() {
+  if (!hairlines_.empty()) {
+    SDL_RenderSetClipRect(renderer_, &clip_);
+    SDL_SetRenderDrawBlendMode(renderer_, SDL_BLENDMODE_BLEND);
+    SDL_Color current{0, 0, 0, 0};
+    bool set = false;
+    for (const Hairline& h : hairlines_) {
+      if (!set || h.color.r != current.r || h.color.g != current.g || h.color.b != current.b || h.color.a != current.a) {
+        SDL_SetRenderDrawColor(renderer_, h.color.r, h.color.g, h.color.b, h.color.a);
+        current = h.color;
+        set = true;
+      }
+      SDL_RenderDrawLineF(renderer_, h.a.x, h.a.y, h.b.x, h.b.y);
+    }
+  }
+  hairlines_.clear();
+}
+
 void SdlDebugDraw::flush() {
   flushGeometry();
+  flushHairlines();
   SDL_RenderSetClipRect(renderer_, nullptr);
 }
 

@@ -1,6 +1,7 @@
 // sdl_draw.hpp: polypath::DebugDraw drawn with an SDL_Renderer through the editor camera.
 //
-// Lines are quads and discs are triangle fans (SDL_RenderGeometry), anti-aliased by a
+// Lines one pixel wide or less (links, normals, outlines) are SDL lines; wider lines are
+// quads and discs are triangle fans (SDL_RenderGeometry), anti-aliased by a
 // feathered edge: a strip of a pixel whose alpha falls to 0 outwards, centred on the
 // exact edge, so a line covers its width on average and its inside keeps its colour
 // exactly. (Chosen over supersampling: it needs no offscreen target four times the
@@ -69,11 +70,18 @@ class SdlDebugDraw final : public DebugDraw {
   SDL_Color sdlColor(Color c) const;  // c in the theme
   // A segment of half_width pixels (already scaled), with feathered long edges.
   void quad(ScreenPos a, ScreenPos b, SDL_Color c, double half_width);
+  // One piece of a quad, its bounding box small (see quad()).
+  void strip(ScreenPos a, ScreenPos b, SDL_Color c, double half_width);
+  // The longest extent of a piece along its shorter axis, in pixels, and a cap on the
+  // pieces of one line (after clipping a line spans at most the canvas).
+  static constexpr double kPieceExtent = 24.0;
+  static constexpr int kMaxPieces = 1024;
   // A disc of `radius` pixels (already scaled) with a feathered rim.
   void disc(ScreenPos s, SDL_Color c, double radius);
   // True when the box [x0, x1] x [y0, y1] (pixels) lies more than a pixel outside clip_.
   bool outsideClip(double x0, double y0, double x1, double y1) const;
   void flushGeometry();
+  void flushHairlines();
 
   SDL_Renderer* renderer_;
   Camera camera_;
@@ -84,6 +92,11 @@ class SdlDebugDraw final : public DebugDraw {
   std::vector<SDL_Vertex> vertices_;
   std::vector<int> indices_;
   std::vector<SDL_Rect> spans_;
+  struct Hairline {
+    SDL_FPoint a, b;
+    SDL_Color color;
+  };
+  std::vector<Hairline> hairlines_;  // one-pixel lines, drawn as SDL lines (their cost is their length)
   std::vector<double> crossings_;
 };
 

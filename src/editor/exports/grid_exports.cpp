@@ -1,5 +1,6 @@
 // grid_exports.cpp: --screenshot-sequence on a .map grid: one PNG per expansion of the
 // grid search (the polygon scene's sequence goes through Exporter and the debugger).
+#include <algorithm>
 #include <climits>
 #include <cstdio>
 #include <system_error>
@@ -23,13 +24,17 @@ int App::runGridSequence() {
                  ec ? ec.message().c_str() : "not a folder");
     return 1;
   }
-  const int last = options_.steps > 0 ? options_.steps : INT_MAX;
+  grid_.finish();  // the whole search's expansions: the n of "Step k of n"
+  const int total = static_cast<int>(grid_.state().expandedCount());
+  const int last = options_.steps > 0 ? std::min(options_.steps, total) : total;
   grid_.stepToStart();
   int written = 0;
   for (int k = 0;; ++k) {
     Image image;
+    sequence_label_ = "Step " + std::to_string(k) + " of " + std::to_string(last);
     frame(&image);
-    if (options_.canvas_only) image = cropImage(image, canvasRect(width(), height()));
+    sequence_label_.clear();
+    if (options_.canvas_only) image = cropImage(image, canvasRect(width(), height(), appearance_.scale()));
     std::string error;
     const std::string png = encodePng(image);
     if (png.empty()) error = "the frame could not be read back or encoded";

@@ -7,8 +7,10 @@
 #include <cstdio>
 
 #include "polypath/debug/layer_names.hpp"
+#include "polypath/debug/palette.hpp"
 #include "editor/exports/exports.hpp"
 #include "editor/panels/panels.hpp"
+#include "editor/panels/text_wrap.hpp"
 #include "imgui.h"
 
 namespace polypath::editor {
@@ -83,8 +85,9 @@ std::vector<LegendEntry> legendEntries(const Scene& scene, std::uint32_t layers)
   for (const LayerInfo& info : layerInfos()) {
     if (!(layers & info.layer)) continue;
     bool drawn = false;
-    if (info.layer == LayerStartGoal) {
-      drawn = scene.document().start.has_value() || scene.document().goal.has_value();
+    if (info.layer == LayerStartGoal) {  // a line each: their markers differ in colour
+      if (scene.document().start) out.push_back(LegendEntry{info.layer, "Start", palette::kStart.dark});
+      if (scene.document().goal) out.push_back(LegendEntry{info.layer, "Goal", palette::kGoal.dark});
     } else {
       CountingDraw counter;
       scene.draw(counter, info.layer);
@@ -107,22 +110,64 @@ std::vector<CanvasLabel> nodeNumberLabels(const Scene& scene) {
   return out;
 }
 
+namespace {
+
+/// Sizes of the slide text in pixels, from the current ImGui font.
+struct SlideMetrics {
+  float small, big, pad, line, swatch;
+  explicit SlideMetrics(double scale) {
+    const float s = static_cast<float>(scale);
+    small = ImGui::GetFontSize() * s * 1.25f;
+    big = ImGui::GetFontSize() * s * 1.75f;
+    pad = 8.0f * s;
+    line = small * 1.3f;
+    swatch = small;
+  }
+};
+
+}  // namespace
+
+SlideLayout slideLayout(const ScreenRect& canvas, const SlideText& text, double scale) {
+  SlideLayout out;
+  out.free = canvas;
+  if (text.empty()) return out;
+  ImFont* font = ImGui::GetFont();
+  const SlideMetrics m(scale);
+  if (!text.legend.empty()) {
+    float w = 0.0f;
+    for (const LegendEntry& e : text.legend) w = std::max(w, font->CalcTextSizeA(m.small, FLT_MAX, 0.0f, e.name.c_str()).x);
+    const double box_w = m.pad * 3 + m.swatch + w, box_h = m.pad * 2 + m.line * static_cast<float>(text.legend.size());
+    out.legend = {canvas.x + canvas.w - box_w - m.pad, canvas.y + m.pad, box_w, box_h};
+    out.free.w = std::max(1.0, out.legend.x - m.pad - canvas.x);
+  }
+  if (!text.step.empty() || !text.caption.empty()) {
+    const float wrap = static_cast<float>(canvas.w) - 4 * m.pad;
+    const double step_h = text.step.empty() ? 0.0 : m.small * 1.2;
+    const double caption_h =
+        text.caption.empty() ? 0.0
+                             : font->CalcTextSizeA(m.big, FLT_MAX, wrap, wrapAtSpaces(font, m.big, text.caption, wrap).c_str()).y;
+    const double plate_h = step_h + caption_h + 2 * m.pad;
+    out.plate = {canvas.x, canvas.y + canvas.h - plate_h, canvas.w, plate_h};
+    out.free.h = std::max(1.0, out.plate.y - canvas.y);
+  }
+  return out;
+}
+
 void drawSlideText(ImDrawList* dl, const ScreenRect& canvas, const SlideText& text, double scale) {
   if (!dl || text.empty()) return;
   ImFont* font = ImGui::GetFont();
+  const SlideMetrics m(scale);
   const float s = static_cast<float>(scale);
-  const float small = ImGui::GetFontSize() * s * 1.25f, big = ImGui::GetFontSize() * s * 1.75f;
-  const float pad = 8.0f * s;
+  const float small = m.small, big = m.big, pad = m.pad;
+  const SlideLayout layout = slideLayout(canvas, text, scale);
   const float left = static_cast<float>(canvas.x), top = static_cast<float>(canvas.y);
   const float right = static_cast<float>(canvas.x + canvas.w), bottom = static_cast<float>(canvas.y + canvas.h);
   dl->PushClipRect(ImVec2(left, top), ImVec2(right, bottom), true);
   if (!text.legend.empty()) {
-    float w = 0.0f;
-    for (const LegendEntry& e : text.legend) w = std::max(w, font->CalcTextSizeA(small, FLT_MAX, 0.0f, e.name.c_str()).x);
-    const float line = small * 1.3f, swatch = small;
-    const float box_w = pad * 3 + swatch + w, box_h = pad * 2 + line * static_cast<float>(text.legend.size());
-    const ImVec2 at(right - box_w - pad, top + pad);
-    dl->AddRectFilled(at, ImVec2(at.x + box_w, at.y + box_h), imColour(kPlate), 4.0f * s);
+    const float line = m.line, swatch = m.swatch;
+    const ImVec2 at(static_cast<float>(layout.legend.x), static_cast<float>(layout.legend.y));
+    dl->AddRectFilled(at, ImVec2(at.x + static_cast<float>(layout.legend.w), at.y + static_cast<float>(layout.legend.h)),
+                      imColour(kPlate), 4.0f * s);
     for (std::size_t i = 0; i < text.legend.size(); ++i) {
       const LegendEntry& e = text.legend[i];
       const float y = at.y + pad + line * static_cast<float>(i);
@@ -135,17 +180,17 @@ void drawSlideText(ImDrawList* dl, const ScreenRect& canvas, const SlideText& te
   if (!text.step.empty() || !text.caption.empty()) {
     const float wrap = static_cast<float>(canvas.w) - 4 * pad;
     const float step_h = text.step.empty() ? 0.0f : small * 1.2f;
-    const float caption_h =
-        text.caption.empty() ? 0.0f : font->CalcTextSizeA(big, FLT_MAX, wrap, text.caption.c_str()).y;
-    const float plate_top = bottom - (step_h + caption_h + 2 * pad);
+    const float plate_top = static_cast<float>(layout.plate.y);
     dl->AddRectFilled(ImVec2(left, plate_top), ImVec2(right, bottom), imColour(kPlate));
     float y = plate_top + pad;
     if (!text.step.empty()) {
       dl->AddText(font, small, ImVec2(left + 2 * pad, y), imColour(kStepInk), text.step.c_str());
       y += step_h;
     }
-    if (!text.caption.empty())
-      dl->AddText(font, big, ImVec2(left + 2 * pad, y), imColour(kSlideInk), text.caption.c_str(), nullptr, wrap);
+    if (!text.caption.empty()) {
+      const std::string caption = wrapAtSpaces(font, big, text.caption, wrap);  // 1.989 stays whole
+      dl->AddText(font, big, ImVec2(left + 2 * pad, y), imColour(kSlideInk), caption.c_str(), nullptr, wrap);
+    }
   }
   dl->PopClipRect();
 }
@@ -223,6 +268,7 @@ SlideText exportSlideText(const Scene& scene, const UiState& ui, bool lesson_cap
   t.caption = ui.export_caption;
   if (t.caption.empty() && lesson_caption && ui.lessons.active()) t.caption = ui.lessons.step().caption;
   if (ui.export_legend) t.legend = legendEntries(scene, ui.layers);
+  for (LegendEntry& e : t.legend) e.color = themed(e.color, ui.theme);  // the colours the canvas shows
   return t;
 }
 

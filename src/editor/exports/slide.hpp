@@ -36,8 +36,8 @@ struct LegendEntry {
 };
 
 /// The layers of `layers` that draw at least one primitive for the scene now (each
-/// drawn into a DebugDraw that only counts), in drawing order; start and goal when their
-/// layer is on and the document has one of them.
+/// drawn into a DebugDraw that only counts), in drawing order; on the start/goal layer a
+/// line "Start" and a line "Goal" for each the document has. Colours of the dark theme.
 std::vector<LegendEntry> legendEntries(const Scene& scene, std::uint32_t layers);
 
 /// One text label of the canvas at a world point.
@@ -56,6 +56,15 @@ struct SlideText {
   std::vector<LegendEntry> legend;  ///< empty: no legend
   bool empty() const { return step.empty() && caption.empty() && legend.empty(); }
 };
+
+/// Where the slide text lies on a canvas, pixels.
+struct SlideLayout {
+  ScreenRect legend;  ///< the legend's box (w = 0: no legend)
+  ScreenRect plate;   ///< the plate of the step and caption along the bottom (h = 0: none)
+  ScreenRect free;    ///< the canvas left of the legend and above the plate: where the map is fitted
+};
+/// The layout drawSlideText uses for `text` on `canvas` at `scale` (the current ImGui font).
+SlideLayout slideLayout(const ScreenRect& canvas, const SlideText& text, double scale);
 
 /// Draws `text` over `canvas` into `dl`: the legend in a box at the top right (a swatch
 /// and the layer's name per line), the step and the caption (wrapped to the canvas) on a

@@ -10,6 +10,7 @@
 #include "editor/panels/appearance_panel.hpp"
 #include "editor/panels/panel_widgets.hpp"
 #include "editor/panels/file_actions.hpp"
+#include "editor/panels/text_wrap.hpp"
 #include "imgui.h"
 #include "imgui_stdlib.h"
 
@@ -118,8 +119,7 @@ Camera lessonCamera(const MapDocument& doc, const ScreenRect& canvas) {
   if (!bounds) return Camera(canvas, {0, 0}, 20.0);
   ScreenRect above = canvas;
   above.h = std::max(1.0, canvas.h - lessonCaptionHeight(canvas));
-  const Camera fitted = fittedCamera(above, *bounds);
-  return Camera(canvas, fitted.origin(), fitted.scale());  // same top-left corner: same mapping
+  return fittedWithin(canvas, above, *bounds);
 }
 
 void lessonsTab(Scene& scene, UiState& ui) {
@@ -216,15 +216,23 @@ void drawLessonCaption(Scene& scene, UiState& ui, const ScreenRect& canvas) {
     std::snprintf(prompt, sizeof prompt, "> %s  (%d more)", step.prompt.c_str(), s.promptRemaining());
   const std::string inspected = inspectedLine(scene, ui);
   ImFont* big = captionFont();
-  if (big && bodyHeight(big, step.caption, prompt, inspected, s.notes()) > ImGui::GetContentRegionAvail().y)
+  const float width = ImGui::GetContentRegionAvail().x;
+  // Broken at spaces only: a value such as 1.989 stays on one line.
+  auto wrapped = [&](ImFont* font, const char* text) {
+    return font ? wrapAtSpaces(font, font->FontSize, text, width)
+                : wrapAtSpaces(ImGui::GetFont(), ImGui::GetFontSize(), text, width);
+  };
+  if (big && bodyHeight(big, wrapped(big, step.caption.c_str()), wrapped(big, prompt).c_str(), inspected,
+                        s.notes()) > ImGui::GetContentRegionAvail().y)
     big = nullptr;
+  const std::string caption = wrapped(big, step.caption.c_str()), prompt_text = wrapped(big, prompt);
   if (big) ImGui::PushFont(big);
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(step.caption.c_str());
+  ImGui::TextUnformatted(caption.c_str());
   remember(ui, "lesson caption");
   if (prompt[0]) {
     ImGui::PushStyleColor(ImGuiCol_Text, kPromptText);
-    ImGui::TextUnformatted(prompt);
+    ImGui::TextUnformatted(prompt_text.c_str());
     ImGui::PopStyleColor();
   }
   ImGui::PopTextWrapPos();

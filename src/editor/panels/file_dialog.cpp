@@ -127,6 +127,7 @@ void FileDialog::enter(const std::filesystem::path& folder) {
 
 void FileDialog::setName(std::string name) {
   name_ = std::move(name);
+  name_error_.clear();
   ++name_generation_;
   focus_name_ = true;
 }
@@ -144,7 +145,7 @@ std::optional<std::filesystem::path> FileDialog::confirm() {
     p += request_->filters[filter_].extensions.front();
   focus_name_ = true;  // not chosen yet: the name field keeps the keyboard
   if (!request_->save && !request_->folder && !fileExists(p)) {
-    list_error_ = "There is no file " + p.string() + ".";
+    name_error_ = "There is no file " + p.string() + ".";
     return std::nullopt;
   }
   if (request_->save && fileExists(p)) {
@@ -275,8 +276,16 @@ std::optional<FileChoice> FileDialog::drawOwn(UiState& ui) {
       "##name", request_->save ? "name, or a path" : "a name or a path; Enter opens", &name_,
       ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
   if (ImGui::IsItemActive()) focus_name_ = false;
+  if (ImGui::IsItemEdited()) name_error_.clear();
   ImGui::PopID();
   remember(ui, "dialog name");
+  // Why Enter chose nothing, next to where the user typed (the list may be scrolled away).
+  if (!name_error_.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.35f, 0.35f, 1.0f));
+    ImGui::TextWrapped("%s", name_error_.c_str());
+    ImGui::PopStyleColor();
+    remember(ui, "dialog name error");
+  }
   hint("A file name in the folder shown, a path relative to it, or an absolute path. Enter opens a folder or "
        "chooses the file.");
   const bool ok = ImGui::Button(okLabel(*request_));

@@ -112,6 +112,8 @@ class FileDialog {
   const std::filesystem::path& folder() const { return folder_; }
   const std::vector<FolderEntry>& entries() const { return entries_; }
   const std::string& name() const { return name_; }
+  /// Why the last Enter or OK chose nothing ("There is no file ..."); empty otherwise.
+  const std::string& nameError() const { return name_error_; }
   /// The file waiting for the Overwrite / Cancel answer, if any.
   const std::optional<std::filesystem::path>& overwriteQuestion() const { return overwrite_; }
 
@@ -127,7 +129,8 @@ class FileDialog {
   std::unique_ptr<ZenityDialog> zenity_;
   std::filesystem::path folder_;
   std::vector<FolderEntry> entries_;
-  std::string list_error_;
+  std::string list_error_;  // the folder could not be read
+  std::string name_error_;  // the name typed names no file (shown under the name field)
   std::size_t filter_ = 0;
   std::string name_;
   int name_generation_ = 0;  // a new name field (and focus) after the name was set from outside

@@ -1111,11 +1111,19 @@ void tabColumn(UiState& ui, const std::vector<TabSpec>& tabs) {
       if (ImGui::GetCursorPosX() + width > right) ImGui::NewLine();
     }
     first = false;
-    ImGui::PushStyleColor(ImGuiCol_Button, style.Colors[selected ? ImGuiCol_TabActive : ImGuiCol_Tab]);
-    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, style.Colors[ImGuiCol_TabHovered]);
-    ImGui::PushStyleColor(ImGuiCol_ButtonActive, style.Colors[ImGuiCol_TabActive]);
+    // The open tab stands out by more than a shade: the accent fill and a bar under it;
+    // the others are plain frames.
+    ImGui::PushStyleColor(ImGuiCol_Button, style.Colors[selected ? ImGuiCol_ButtonActive : ImGuiCol_FrameBg]);
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, style.Colors[selected ? ImGuiCol_ButtonActive : ImGuiCol_ButtonHovered]);
+    ImGui::PushStyleColor(ImGuiCol_ButtonActive, style.Colors[ImGuiCol_ButtonActive]);
+    if (selected) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 1.0f, 1.0f, 1.0f));
     if (ImGui::Button(t.label)) ui.tab = t.which;
-    ImGui::PopStyleColor(3);
+    ImGui::PopStyleColor(selected ? 4 : 3);
+    if (selected) {
+      const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+      const float bar = std::max(2.0f, style.FramePadding.y * 0.75f);
+      ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(lo.x, hi.y - bar), hi, ImGui::GetColorU32(ImGuiCol_CheckMark));
+    }
     recordItemRect(ui, std::string("tab ") + t.name);
   }
   ImGui::Separator();
@@ -1210,10 +1218,10 @@ bool saveDocumentTo(Scene& scene, UiState& ui, const std::filesystem::path& targ
   return true;
 }
 
-void drawPanels(Scene& scene, UiState& ui, ToolController& tools, int window_width, int window_height) {
+void drawPanels(Scene& scene, UiState& ui, ToolController& tools, double panel_width, int window_height) {
   ui.widget_rects.clear();
   ImGui::SetNextWindowPos(ImVec2(0, 0), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(static_cast<float>(panelWidth(window_width)),
+  ImGui::SetNextWindowSize(ImVec2(static_cast<float>(panel_width),
                                   static_cast<float>(std::max(1, window_height))),
                            ImGuiCond_Always);
   // The column itself only scrolls in a window too low for the top part and a usable tab.

@@ -138,9 +138,9 @@ bool saveDocument(Scene& scene, UiState& ui, bool save_as);
 /// current file stays). False with the error on the status line. Never throws.
 bool saveDocumentTo(Scene& scene, UiState& ui, const std::filesystem::path& target);
 
-/// Draws the panel column for a window of the given size and applies what the user did
+/// Draws the panel column (panel_width pixels wide: panelWidth(), the window's height) and applies what the user did
 /// to `scene` and `ui`. Call between ImGui::NewFrame() and ImGui::Render().
-void drawPanels(Scene& scene, UiState& ui, ToolController& tools, int window_width, int window_height);
+void drawPanels(Scene& scene, UiState& ui, ToolController& tools, double panel_width, int window_height);
 
 /// Carries out new, open and quit requests, asking first about unsaved changes, and shows
 /// the recovery question (ui.recovery_prompt) in modal popups. Call after every other

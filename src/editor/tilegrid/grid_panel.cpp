@@ -16,12 +16,15 @@ namespace polypath::editor {
 
 bool isGridFile(const std::filesystem::path& file) { return file.extension() == ".map"; }
 
-Camera gridCamera(const Grid& grid, int window_width, int window_height) {
-  const ScreenRect canvas = canvasRect(window_width, window_height);
+PolygonMap::Bounds gridBounds(const Grid& grid) {
   PolygonMap::Bounds b;
   b.min = grid.origin;
   b.max = grid.corner(grid.width, grid.height);
-  return fittedCamera(canvas, b);
+  return b;
+}
+
+Camera gridCamera(const Grid& grid, int window_width, int window_height, double ui_scale) {
+  return fittedCamera(canvasRect(window_width, window_height, ui_scale), gridBounds(grid));
 }
 
 bool openGridFile(GridScene& grid, UiState& ui, const std::filesystem::path& file, std::string* error_out) {
@@ -211,10 +214,10 @@ void legendPart(UiState& ui) {
 
 }  // namespace
 
-void drawGridPanel(GridScene& grid, GridUi& gui, UiState& ui, int window_width, int window_height) {
+void drawGridPanel(GridScene& grid, GridUi& gui, UiState& ui, double panel_width, int window_height) {
   ui.widget_rects.clear();
   ImGui::SetNextWindowPos(ImVec2(0, 0), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(static_cast<float>(panelWidth(window_width)), static_cast<float>(std::max(1, window_height))),
+  ImGui::SetNextWindowSize(ImVec2(static_cast<float>(panel_width), static_cast<float>(std::max(1, window_height))),
                            ImGuiCond_Always);
   ImGui::Begin("polypath grid", nullptr,
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |

@@ -25,8 +25,11 @@ struct GridUi {
 /// True for a path ending in ".map" (a Moving AI grid).
 bool isGridFile(const std::filesystem::path& file);
 
+/// The world rectangle a grid covers (its origin to its far corner).
+PolygonMap::Bounds gridBounds(const Grid& grid);
+
 /// Fits the camera to the grid in the canvas of a window of this size.
-Camera gridCamera(const Grid& grid, int window_width, int window_height);
+Camera gridCamera(const Grid& grid, int window_width, int window_height, double ui_scale = 1.0);
 
 /// Opens a .map into `grid` and reports in the status line. False with `error` on failure.
 bool openGridFile(GridScene& grid, UiState& ui, const std::filesystem::path& file, std::string* error = nullptr);
@@ -40,7 +43,7 @@ bool saveGridFileTo(GridScene& grid, UiState& ui, const std::filesystem::path& t
 
 /// The column for a grid (replaces drawPanels while a grid is open). Buttons are
 /// recorded in ui.widget_rects under "Grid <label>" names for the tests.
-void drawGridPanel(GridScene& grid, GridUi& gui, UiState& ui, int window_width, int window_height);
+void drawGridPanel(GridScene& grid, GridUi& gui, UiState& ui, double panel_width, int window_height);
 
 /// Left mouse on the canvas: a press on the start or goal cell drags that marker;
 /// otherwise the tool: Wall/Erase paint a stroke (one undoable command per press),
