@@ -339,6 +339,11 @@ TEST_CASE("fixes: on a .map grid --screenshot-sequence writes one frame per expa
     for (int y = 0; y < img.height; ++y)
       for (int x = 0; x < img.width; ++x) n += sameRgb(img.at(x, y), layerColor(LayerGridExplored), 3) ? 1 : 0;
     explored.push_back(n);
+    // "Step k of 4" in the plate along the bottom (its ink a light blue).
+    long ink = 0;
+    for (int y = img.height - 40; y < img.height; ++y)
+      for (int x = 0; x < 150; ++x) ink += sameRgb(img.at(x, y), Color{150, 200, 255, 255}, 30) ? 1 : 0;
+    CHECK(ink > 20);
   }
   CHECK_FALSE(fs::exists(frames / "step-0005.png"));
   // One more closed cell each frame (the first, the start cell, lies under the start marker).

@@ -101,6 +101,66 @@ TEST_CASE("editor slides: the scale of an output size", "[editor][slides]") {
   CHECK(parseCommandLine({"--scale", "x"}).error == "--scale needs a factor 0.25..8, not 'x'");
 }
 
+TEST_CASE("editor slides: --theme and --ui-scale for headless pictures", "[editor][slides]") {
+  const ParsedCommandLine light = parseCommandLine({"--theme", "light", "--ui-scale", "1.5"});
+  REQUIRE(light.error.empty());
+  CHECK(light.options.theme == Theme::Light);
+  CHECK(light.options.ui_scale == 1.5f);
+  CHECK(parseCommandLine({"--ui-scale", "auto"}).options.ui_scale == kUiScaleAuto);
+  CHECK(parseCommandLine({"--theme", "blue"}).error == "--theme needs dark or light, not 'blue'");
+  CHECK(parseCommandLine({"--ui-scale", "3"}).error == "--ui-scale needs 1, 1.5, 2 or auto, not '3'");
+  CHECK(parseCommandLine({"--ui-scale", "0"}).error == "--ui-scale needs 1, 1.5, 2 or auto, not '0'");
+  CHECK_FALSE(parseCommandLine({}).options.theme);
+  // A canvas-only picture of --size WxH at 1.5x: the window widens by the wider column.
+  const ParsedCommandLine wide = parseCommandLine({"--canvas-only", "--size", "1280x800", "--ui-scale", "1.5"});
+  CHECK(wide.options.width == 1280 + 720);
+
+  AppOptions o = withMap(shippedMap("seed-demo.json"));
+  o.theme = Theme::Light;
+  HeadlessEditor ed(o);
+  CHECK(ed.app->ui().theme == Theme::Light);
+  const Image img = ed.shot();
+  const ScreenRect canvas = ed.app->camera().viewport();
+  CHECK(img.at(static_cast<int>(canvas.x + canvas.w - 20), static_cast<int>(canvas.y + 6)) == palette::kBackground.light);
+}
+
+TEST_CASE("editor slides: a whole-map view is fitted beside the legend and above the caption", "[editor][slides]") {
+  TempDir dir("ed-slide-fit");
+  HeadlessEditor ed(withMap(shippedMap("seed-demo.json")));
+  App& app = *ed.app;
+  const Camera live = app.camera();
+  const ScreenRect canvas = live.viewport();
+  app.ui().export_legend = true;
+  app.ui().export_caption = "A caption long enough to take a line of the plate along the bottom of the picture";
+  const fs::path png = dir.path / "fit.png";
+  app.ui().exports.requestPng(png, true);
+  for (int k = 0; k < 10 && app.ui().exports.busy(); ++k) ed.frames(1);
+  REQUIRE(fs::exists(png));
+  CHECK(sameView(app.camera(), live));  // the live view is the user's again
+  const SlideText text = exportSlideText(app.scene(), app.ui(), true);
+  const SlideLayout layout = slideLayout(canvas, text, canvasScale(app.ui(), true, canvas));
+  REQUIRE(layout.legend.w > 0);
+  REQUIRE(layout.plate.h > 0);
+  // The walkable region's own colour in the picture (canvas-only: x and y from the
+  // canvas's corner) ends left of the legend and above the caption's plate.
+  const Image img = loadPng(png);
+  const Color region = palette::kRegion.dark;
+  int right = -1, bottom = -1, count = 0;
+  const ScreenRect legend{layout.legend.x - canvas.x, layout.legend.y - canvas.y, layout.legend.w, layout.legend.h};
+  for (int y = 0; y < img.height; ++y)
+    for (int x = 0; x < img.width; ++x)
+      if (img.at(x, y) == region && !legend.contains({x + 0.5, y + 0.5})) {  // not the legend's swatch
+        right = std::max(right, x);
+        bottom = std::max(bottom, y);
+        ++count;
+      }
+  CHECK(count > 10000);
+  CHECK(right < layout.legend.x - canvas.x);
+  CHECK(bottom < layout.plate.y - canvas.y);
+  // Without the legend and caption the same map reaches under where they were.
+  CHECK(live.toScreen(documentBounds(app.scene().document())->max).x > layout.legend.x);
+}
+
 TEST_CASE("editor slides: a 1920x1080 export draws the path at least 3 pixels wide, anti-aliased",
           "[editor][slides]") {
   TempDir dir("ed-slide");

@@ -216,7 +216,10 @@ bool App::init(std::string* error) {
   // changes); SDL_QUIT then only comes from SIGTERM / SIGINT and quits at once.
   SDL_SetHint(SDL_HINT_QUIT_ON_LAST_WINDOW_CLOSE, "0");
   loadPreferencesAtStart();
-  if (options_.theme) ui_.theme = *options_.theme;
+  if (options_.theme) {  // as choosing it in the View section: the canvas background follows
+    ui_.theme = *options_.theme;
+    ui_.background = palette::kBackground.in(ui_.theme);
+  }
   if (options_.ui_scale) ui_.ui_scale = *options_.ui_scale;
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0)
     return fail(std::string("cannot start SDL: ") + SDL_GetError(), true);
