@@ -748,6 +748,75 @@ TEST_CASE("SdlDebugDraw blends translucent colours whatever blend mode the rende
   SDL_FreeSurface(surface);
 }
 
+namespace {
+// Draws `points` as discs of radius 4 into a fresh 96x96 software canvas; with
+// `one_batch` false each disc goes through its own SdlDebugDraw (no level of detail).
+Image drawDiscs(const std::vector<Point>& points, bool one_batch, int* skipped) {
+  SDL_Surface* surface = SDL_CreateRGBSurfaceWithFormat(0, 96, 96, 32, SDL_PIXELFORMAT_RGBA32);
+  SDL_Renderer* renderer = SDL_CreateSoftwareRenderer(surface);
+  SDL_SetRenderDrawColor(renderer, kBackground.r, kBackground.g, kBackground.b, 255);
+  SDL_RenderClear(renderer);
+  const Camera cam({0, 0, 96, 96}, {0, 0}, 1.0);
+  constexpr Color orange{255, 150, 40, 255};
+  if (one_batch) {
+    SdlDebugDraw dd(renderer, cam);
+    for (const Point& p : points) dd.point(p, orange, 4.0f);
+    dd.flush();
+    *skipped = dd.discsSkipped();
+  } else {
+    for (const Point& p : points) {
+      SdlDebugDraw dd(renderer, cam);
+      dd.point(p, orange, 4.0f);
+    }
+  }
+  SDL_RenderPresent(renderer);
+  Image img;
+  img.width = img.height = 96;
+  img.rgba.assign(96 * 96 * 4, 0);
+  SDL_RenderReadPixels(renderer, nullptr, SDL_PIXELFORMAT_RGBA32, img.rgba.data(), 96 * 4);
+  SDL_DestroyRenderer(renderer);
+  SDL_FreeSurface(surface);
+  return img;
+}
+}  // namespace
+
+TEST_CASE("SdlDebugDraw draws one disc per colour and cell of a quarter radius: dense nodes cost the screen, not the map",
+          "[editor]") {
+  // 20,000 nodes in a 30 x 30 pixel patch (a whole big map in the window): at most one
+  // disc per 1-pixel cell is drawn, and the picture differs from drawing every disc only
+  // along the patch's rim.
+  std::vector<Point> points;
+  std::uint64_t state = 12345;
+  auto next = [&] {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<double>(state >> 11) / 9007199254740992.0;
+  };
+  for (int i = 0; i < 20000; ++i) points.push_back({30 + 30 * next(), 30 + 30 * next()});
+  int skipped = 0;
+  const Image thinned = drawDiscs(points, true, &skipped);
+  CHECK(skipped >= 20000 - 31 * 31);
+  int unused = 0;
+  const Image every = drawDiscs(points, false, &unused);
+  // Pixels nearer the disc colour than the background: the shape the eye sees (shades
+  // differ: thousands of translucent feathered rims pile up in the unthinned picture).
+  const Color orange{255, 150, 40, 255};
+  auto dist = [](Color a, Color b) { return std::abs(a.r - b.r) + std::abs(a.g - b.g) + std::abs(a.b - b.b); };
+  auto inked = [&](Color c) { return dist(c, orange) < dist(c, kBackground); };
+  int differ = 0, covered = 0;
+  for (int y = 0; y < 96; ++y)
+    for (int x = 0; x < 96; ++x) {
+      if (inked(every.at(x, y))) ++covered;
+      if (inked(every.at(x, y)) != inked(thinned.at(x, y))) ++differ;
+    }
+  CHECK(covered > 30 * 30);
+  CHECK(differ <= 4 * 40);  // at most a one-pixel band around the patch (about 38 x 38)
+  // Apart by more than a cell, nothing is left out.
+  std::vector<Point> sparse;
+  for (int i = 0; i < 8; ++i) sparse.push_back({10.0 + 10 * i, 48.0});
+  drawDiscs(sparse, true, &skipped);
+  CHECK(skipped == 0);
+}
+
 TEST_CASE("with the OpenGL renderer the grid is translucent, not white", "[editor]") {
   // The accelerated renderer of a real window; the offscreen driver offers it through EGL
   // where Mesa is installed. Without it there is nothing to check here.

@@ -107,6 +107,8 @@ void applyUiStyle(Theme theme, float scale) {
   ImGui::GetStyle() = style;
 }
 
+float canvasFontSize() { return std::min(ImGui::GetFontSize(), kUiFontSize); }
+
 bool Appearance::update(Theme theme, float scale_setting, SDL_Window* window, bool renderer_started) {
   if (applied_ && theme == theme_ && scale_setting == setting_) return false;
   const float scale = effectiveUiScale(scale_setting, window);

@@ -25,6 +25,12 @@ inline constexpr float kUiFontSize = 15.0f;
 /// Size of the lesson caption font at scale 1, pixels.
 inline constexpr float kCaptionFontSize = 26.0f;
 
+/// Size in pixels of the text drawn on the canvas and in exports before their own scale
+/// (SdlDebugDraw::setScale, the slide scale): the UI font's size at UI scale 1, so that
+/// the panels' scale never resizes labels against the discs they sit on. Call with an
+/// ImGui context current.
+float canvasFontSize();
+
 /// The default place of DejaVu Sans on Debian.
 inline constexpr const char* kDejaVuSansPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 

@@ -8,6 +8,7 @@
 #include <numbers>
 #include <string>
 
+#include "editor/app/appearance.hpp"
 #include "imgui.h"
 
 namespace polypath::editor {
@@ -128,6 +129,17 @@ SDL_Color SdlDebugDraw::sdlColor(Color c) const { return toSdl(themed(c, theme_)
 
 void SdlDebugDraw::disc(ScreenPos s, SDL_Color c, double radius) {
   if (outsideClip(s.x - radius, s.y - radius, s.x + radius, s.y + radius)) return;
+  // Level of detail: one disc per colour, size and cell of a quarter of its radius. Where
+  // nodes are denser than that (a whole big map in the window) the ones left out would
+  // only repaint the same pixels; the cost stays bounded by the screen, not the map.
+  const double cell = std::max(1.0, radius / 4.0);
+  const DiscKey key{(std::uint32_t{c.r} << 24) | (std::uint32_t{c.g} << 16) | (std::uint32_t{c.b} << 8) | c.a,
+                    static_cast<std::int32_t>(std::lround(radius * 4.0)),
+                    static_cast<std::int32_t>(std::floor(s.x / cell)), static_cast<std::int32_t>(std::floor(s.y / cell))};
+  if (!drawn_discs_.insert(key).second) {
+    ++discs_skipped_;
+    return;
+  }
   if (!hairlines_.empty()) flushHairlines();  // keep drawing order
   const int segments = std::clamp(static_cast<int>(radius * 3.0), 12, 96);
   const double core = std::max(0.0, radius - 0.5), outer = radius + 0.5;
@@ -246,7 +258,7 @@ void SdlDebugDraw::label(Point p, std::string_view s, Color c, double dx, double
   const ScreenPos sp = clampFar(camera_.toScreen(p));
   const std::string str(s);
   ImFont* font = ImGui::GetFont();
-  const float size_px = static_cast<float>(ImGui::GetFontSize() * scale_);
+  const float size_px = static_cast<float>(canvasFontSize() * scale_);
   const ImVec2 size = font->CalcTextSizeA(size_px, FLT_MAX, 0.0f, str.c_str());
   const float x = static_cast<float>(std::round(sp.x + dx * scale_ - anchor_x * size.x));
   const float y = static_cast<float>(std::round(sp.y + dy * scale_ - anchor_y * size.y));

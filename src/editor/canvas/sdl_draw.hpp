@@ -15,7 +15,9 @@
 // the accelerated renderers otherwise draw translucent geometry opaque).
 #pragma once
 
+#include <cstdint>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include <SDL.h>
@@ -64,6 +66,9 @@ class SdlDebugDraw final : public DebugDraw {
   /// (1: the sizes as given, in pixels). Values <= 0 or not finite are taken as 1.
   void setScale(double scale);
   /// The factor set by setScale (1 by default).
+  /// Discs left out because one of the same colour and size was already drawn within a
+  /// quarter of its radius (level of detail on dense maps).
+  int discsSkipped() const { return discs_skipped_; }
   double scale() const { return scale_; }
 
  private:
@@ -96,7 +101,21 @@ class SdlDebugDraw final : public DebugDraw {
     SDL_FPoint a, b;
     SDL_Color color;
   };
-  std::vector<Hairline> hairlines_;  // one-pixel lines, drawn as SDL lines (their cost is their length)
+  std::vector<Hairline> hairlines_;
+  struct DiscKey {  // a disc's colour, size (quarter pixels) and cell (see disc())
+    std::uint32_t colour;
+    std::int32_t size, cx, cy;
+    bool operator==(const DiscKey&) const = default;
+  };
+  struct DiscKeyHash {
+    std::size_t operator()(const DiscKey& k) const {
+      std::uint64_t h = k.colour;
+      for (std::int32_t v : {k.size, k.cx, k.cy}) h = h * 0x9E3779B97F4A7C15ull + static_cast<std::uint32_t>(v);
+      return static_cast<std::size_t>(h ^ (h >> 29));
+    }
+  };
+  std::unordered_set<DiscKey, DiscKeyHash> drawn_discs_;
+  int discs_skipped_ = 0;  // one-pixel lines, drawn as SDL lines (their cost is their length)
   std::vector<double> crossings_;
 };
 

@@ -8,6 +8,7 @@
 
 #include "polypath/debug/layer_names.hpp"
 #include "polypath/debug/palette.hpp"
+#include "editor/app/appearance.hpp"
 #include "editor/exports/exports.hpp"
 #include "editor/panels/panels.hpp"
 #include "editor/panels/text_wrap.hpp"
@@ -27,9 +28,12 @@ class CountingDraw final : public DebugDraw {
   int count = 0;
 };
 
-constexpr Color kPlate{12, 14, 20, 225};
-constexpr Color kSlideInk{235, 238, 245, 255};
-constexpr Color kStepInk{150, 200, 255, 255};
+// The plates and their ink in each theme: a dark plate on the dark canvas, a light one
+// on the light canvas (the legend's swatches are the theme's own colours).
+constexpr ThemedColor kPlateColours{{12, 14, 20, 225}, {250, 250, 247, 235}};
+constexpr ThemedColor kInkColours{{235, 238, 245, 255}, {20, 22, 28, 255}};
+constexpr ThemedColor kStepInkColours{{150, 200, 255, 255}, {20, 80, 170, 255}};
+constexpr Color kSlideInk = kInkColours.dark;  // canvas labels in the SVG
 
 ImU32 imColour(Color c) { return IM_COL32(c.r, c.g, c.b, c.a); }
 
@@ -117,8 +121,8 @@ struct SlideMetrics {
   float small, big, pad, line, swatch;
   explicit SlideMetrics(double scale) {
     const float s = static_cast<float>(scale);
-    small = ImGui::GetFontSize() * s * 1.25f;
-    big = ImGui::GetFontSize() * s * 1.75f;
+    small = canvasFontSize() * s * 1.25f;
+    big = canvasFontSize() * s * 1.75f;
     pad = 8.0f * s;
     line = small * 1.3f;
     swatch = small;
@@ -160,6 +164,8 @@ void drawSlideText(ImDrawList* dl, const ScreenRect& canvas, const SlideText& te
   const float s = static_cast<float>(scale);
   const float small = m.small, big = m.big, pad = m.pad;
   const SlideLayout layout = slideLayout(canvas, text, scale);
+  const Color kPlate = kPlateColours.in(text.theme), kInk = kInkColours.in(text.theme);
+  const Color kStepInk = kStepInkColours.in(text.theme);
   const float left = static_cast<float>(canvas.x), top = static_cast<float>(canvas.y);
   const float right = static_cast<float>(canvas.x + canvas.w), bottom = static_cast<float>(canvas.y + canvas.h);
   dl->PushClipRect(ImVec2(left, top), ImVec2(right, bottom), true);
@@ -174,7 +180,7 @@ void drawSlideText(ImDrawList* dl, const ScreenRect& canvas, const SlideText& te
       const float mid = y + line / 2;
       dl->AddRectFilled(ImVec2(at.x + pad, mid - swatch / 3), ImVec2(at.x + pad + swatch, mid + swatch / 3),
                         imColour(Color{e.color.r, e.color.g, e.color.b, 255}));
-      dl->AddText(font, small, ImVec2(at.x + pad * 2 + swatch, mid - small / 2), imColour(kSlideInk), e.name.c_str());
+      dl->AddText(font, small, ImVec2(at.x + pad * 2 + swatch, mid - small / 2), imColour(kInk), e.name.c_str());
     }
   }
   if (!text.step.empty() || !text.caption.empty()) {
@@ -189,7 +195,7 @@ void drawSlideText(ImDrawList* dl, const ScreenRect& canvas, const SlideText& te
     }
     if (!text.caption.empty()) {
       const std::string caption = wrapAtSpaces(font, big, text.caption, wrap);  // 1.989 stays whole
-      dl->AddText(font, big, ImVec2(left + 2 * pad, y), imColour(kSlideInk), caption.c_str(), nullptr, wrap);
+      dl->AddText(font, big, ImVec2(left + 2 * pad, y), imColour(kInk), caption.c_str(), nullptr, wrap);
     }
   }
   dl->PopClipRect();
@@ -197,6 +203,8 @@ void drawSlideText(ImDrawList* dl, const ScreenRect& canvas, const SlideText& te
 
 std::string slideTextSvg(const SlideText& text, double width, double height, double scale) {
   std::string out;
+  const Color kPlate = kPlateColours.in(text.theme), kInk = kInkColours.in(text.theme);
+  const Color kStepInk = kStepInkColours.in(text.theme);
   const double small = 13.0 * scale, big = 18.0 * scale, pad = 8.0 * scale;
   if (!text.legend.empty()) {
     std::size_t chars = 0;
@@ -213,7 +221,7 @@ std::string slideTextSvg(const SlideText& text, double width, double height, dou
       const double mid = y + pad + line * (static_cast<double>(i) + 0.5);
       out += "<rect x=\"" + num(x + pad) + "\" y=\"" + num(mid - swatch / 3) + "\" width=\"" + num(swatch) +
              "\" height=\"" + num(swatch * 2 / 3) + "\" fill=\"" + rgb(e.color) + "\"/>\n";
-      out += svgText(x + pad * 2 + swatch, mid, small, kSlideInk, e.name);
+      out += svgText(x + pad * 2 + swatch, mid, small, kInk, e.name);
     }
     out += "</g>\n";
   }
@@ -231,7 +239,7 @@ std::string slideTextSvg(const SlideText& text, double width, double height, dou
       y += step_h;
     }
     for (const std::string& l : lines) {
-      out += svgText(2 * pad, y + line_h / 2, big, kSlideInk, l);
+      out += svgText(2 * pad, y + line_h / 2, big, kInk, l);
       y += line_h;
     }
     out += "</g>\n";
@@ -264,6 +272,7 @@ double canvasScale(const UiState& ui, bool exported, const ScreenRect& canvas) {
 
 SlideText exportSlideText(const Scene& scene, const UiState& ui, bool lesson_caption) {
   SlideText t;
+  t.theme = ui.theme;
   t.step = ui.exports.frameLabel();
   t.caption = ui.export_caption;
   if (t.caption.empty() && lesson_caption && ui.lessons.active()) t.caption = ui.lessons.step().caption;

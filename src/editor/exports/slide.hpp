@@ -11,6 +11,7 @@
 
 #include "editor/canvas/camera.hpp"
 #include "editor/document/scene.hpp"
+#include "polypath/debug/palette.hpp"
 #include "polypath/formats/svg_draw.hpp"
 
 struct ImDrawList;
@@ -54,6 +55,7 @@ struct SlideText {
   std::string step;                 ///< "Step 3 of 12" on a sequence's frames; empty: none
   std::string caption;              ///< a lesson step's caption or the user's; empty: none
   std::vector<LegendEntry> legend;  ///< empty: no legend
+  Theme theme = Theme::Dark;        ///< the plates' colours: dark on the dark theme, light on the light one
   bool empty() const { return step.empty() && caption.empty() && legend.empty(); }
 };
 

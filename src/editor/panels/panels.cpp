@@ -22,6 +22,7 @@
 #include "polypath/convert/map_formats.hpp"
 #include "polypath/debug/layer_names.hpp"
 #include "editor/canvas/background.hpp"
+#include "editor/app/appearance.hpp"
 #include "editor/panels/appearance_panel.hpp"
 #include "editor/debugger/debugger_panel.hpp"
 #include "editor/compare/compare_panel.hpp"
@@ -425,13 +426,15 @@ void layersTab(UiState& ui, std::uint32_t shown) {
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(6, 1));
   ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(3, 1));
   // Name and meaning side by side when there is room, else the meaning under the name.
-  const bool stacked = ImGui::GetContentRegionAvail().x < 380.0f;
+  // Widths at UI scale 1, times the scale (the font's size over its size at 1x).
+  const float ui_scale = ImGui::GetFontSize() / kUiFontSize;
+  const bool stacked = ImGui::GetContentRegionAvail().x < 380.0f * ui_scale;
   if (ImGui::BeginTable("layers", stacked ? 2 : 3, ImGuiTableFlags_SizingFixedFit)) {
     ImGui::TableSetupColumn("toggle", ImGuiTableColumnFlags_WidthFixed);
     if (stacked) {
       ImGui::TableSetupColumn("name and meaning", ImGuiTableColumnFlags_WidthStretch);
     } else {
-      ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, 130.0f);
+      ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, 130.0f * ui_scale);
       ImGui::TableSetupColumn("meaning", ImGuiTableColumnFlags_WidthStretch);
     }
     for (const LayerInfo& info : layerInfos()) {
