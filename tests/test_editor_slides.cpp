@@ -21,6 +21,7 @@
 #include "editor/exports/slide.hpp"
 #include "editor/lessons/lessons.hpp"
 #include "editor/lessons/lessons_panel.hpp"
+#include "editor/tilegrid/grid_scene.hpp"
 #include "support/image_scan.hpp"
 #include "support/loaded_map.hpp"
 #include "support/svg_elements.hpp"
@@ -122,6 +123,24 @@ TEST_CASE("editor slides: --theme and --ui-scale for headless pictures", "[edito
   const Image img = ed.shot();
   const ScreenRect canvas = ed.app->camera().viewport();
   CHECK(img.at(static_cast<int>(canvas.x + canvas.w - 20), static_cast<int>(canvas.y + 6)) == palette::kBackground.light);
+}
+
+TEST_CASE("editor slides: a grid's legend names the grid's layers, start and goal", "[editor][slides]") {
+  HeadlessEditor ed(withMap(fs::path(POLYPATH_SOURCE_DIR) / "maps" / "astar-explorer.map"));
+  App& app = *ed.app;
+  REQUIRE(app.grid().active());
+  for (int i = 0; i < 5; ++i) app.grid().step();
+  const GridScene& grid = app.grid();
+  const std::vector<LegendEntry> entries =
+      legendEntries([&grid](DebugDraw& dd, std::uint32_t layer) { grid.draw(dd, layer); }, app.ui().layers,
+                    grid.start() >= 0, grid.goal() >= 0);
+  std::vector<std::string> names;
+  for (const LegendEntry& e : entries) names.push_back(e.name);
+  for (const char* name : {"Grid walls", "Explored cells", "Waiting cells", "Start", "Goal"}) {
+    INFO(name);
+    CHECK(std::count(names.begin(), names.end(), name) == 1);
+  }
+  CHECK(std::count(names.begin(), names.end(), "Reflex nodes") == 0);  // the polygon scene's
 }
 
 TEST_CASE("editor slides: a whole-map view is fitted beside the legend and above the caption", "[editor][slides]") {

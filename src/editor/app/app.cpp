@@ -716,7 +716,13 @@ void App::frame(Image* capture) {
     ScreenRect area = canvas_rect;  // above the caption strip when it is in the picture
     if (!canvas_picture && !grid_.active() && ui_.lessons.active()) area.h -= lessonCaptionHeight(canvas_rect);
     SlideText text = exportSlideText(scene_, ui_, canvas_picture);
-    if (grid_.active()) text.legend.clear();  // the layers of the polygon scene
+    if (grid_.active()) {  // the grid's layers, not the polygon scene's
+      text.legend.clear();
+      if (ui_.export_legend)
+        text.legend = legendEntries([this](DebugDraw& dd, std::uint32_t layer) { grid_.draw(dd, layer); }, ui_.layers,
+                                    grid_.start() >= 0, grid_.goal() >= 0);
+      for (LegendEntry& e : text.legend) e.color = themed(e.color, ui_.theme);
+    }
     if (!sequence_label_.empty()) text.step = sequence_label_;
     const double scale = canvasScale(ui_, true, canvas_rect);
     // A map shown whole (the view fitted at opening) that the legend or the caption would

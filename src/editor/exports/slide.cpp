@@ -84,22 +84,28 @@ double slideScaleFor(double width, double height) {
   return std::isfinite(s) ? std::max(1.0, s) : 1.0;
 }
 
-std::vector<LegendEntry> legendEntries(const Scene& scene, std::uint32_t layers) {
+std::vector<LegendEntry> legendEntries(const std::function<void(DebugDraw&, std::uint32_t)>& draw, std::uint32_t layers,
+                                       bool has_start, bool has_goal) {
   std::vector<LegendEntry> out;
   for (const LayerInfo& info : layerInfos()) {
     if (!(layers & info.layer)) continue;
     bool drawn = false;
     if (info.layer == LayerStartGoal) {  // a line each: their markers differ in colour
-      if (scene.document().start) out.push_back(LegendEntry{info.layer, "Start", palette::kStart.dark});
-      if (scene.document().goal) out.push_back(LegendEntry{info.layer, "Goal", palette::kGoal.dark});
+      if (has_start) out.push_back(LegendEntry{info.layer, "Start", palette::kStart.dark});
+      if (has_goal) out.push_back(LegendEntry{info.layer, "Goal", palette::kGoal.dark});
     } else {
       CountingDraw counter;
-      scene.draw(counter, info.layer);
+      draw(counter, info.layer);
       drawn = counter.count > 0;
     }
     if (drawn) out.push_back(LegendEntry{info.layer, info.name, info.color});
   }
   return out;
+}
+
+std::vector<LegendEntry> legendEntries(const Scene& scene, std::uint32_t layers) {
+  return legendEntries([&scene](DebugDraw& dd, std::uint32_t layer) { scene.draw(dd, layer); }, layers,
+                       scene.document().start.has_value(), scene.document().goal.has_value());
 }
 
 std::vector<CanvasLabel> nodeNumberLabels(const Scene& scene) {

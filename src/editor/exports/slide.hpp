@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,6 +41,9 @@ struct LegendEntry {
 /// drawn into a DebugDraw that only counts), in drawing order; on the start/goal layer a
 /// line "Start" and a line "Goal" for each the document has. Colours of the dark theme.
 std::vector<LegendEntry> legendEntries(const Scene& scene, std::uint32_t layers);
+/// The same for any picture: `draw(dd, layer)` draws one layer of it (a .map grid's).
+std::vector<LegendEntry> legendEntries(const std::function<void(DebugDraw&, std::uint32_t)>& draw, std::uint32_t layers,
+                                       bool has_start, bool has_goal);
 
 /// One text label of the canvas at a world point.
 struct CanvasLabel {
