@@ -468,7 +468,7 @@ TEST_CASE("polypath bench maps --json prints one object per map with the named f
 }
 
 TEST_CASE("polypath bench refuses an unknown set and names every set", "[cli][bench]") {
-  const std::string known = "heuristics, navmesh, polyanya, maps, synthetic, movingai";
+  const std::string known = "heuristics, navmesh, polyanya, scale, maps, synthetic, movingai";
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"bench", "--set", "nosuch"}, std::vector<std::string>{"bench", "nosuch"}}) {
     const RunResult r = runCli(args);

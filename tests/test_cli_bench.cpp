@@ -4,11 +4,13 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "polypath/core/visibility_graph.hpp"
 #include "polypath/formats/map_io.hpp"
+#include "reference/synthetic_maps.hpp"
 #include "support/loaded_map.hpp"
 #include "support/run_cli.hpp"
 #include "support/temp_dir.hpp"
@@ -76,4 +78,35 @@ TEST_CASE("cli bench movingai --no-references still checks lengths against the s
   const RunResult human = runCli(table);
   CHECK_THAT(human.out, Contains("2 found; 2 checked, 1 mismatches") &&
                             Contains("mismatch   start (0, 3) goal (5, 3): length 5.000000, expected at most 4.000000"));
+}
+
+TEST_CASE("cli bench scale: one row per map with its vertex and link counts, and fitted exponents", "[cli][bench]") {
+  polypath::test::TempDir dir("bench-scale");  // an empty data folder: the synthetic maps only
+  const RunResult r = runCli({"bench", "scale", "--max-vertices", "300", "--queries", "5", "--data", dir.path.string()});
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.err, Contains("Aurora.map: not found"));
+  int rows = 0;
+  for (polypath::reference::Family fam : {polypath::reference::Family::Rooms, polypath::reference::Family::Convex})
+    for (int size : {100, 300}) {
+      const std::string name = std::string(polypath::reference::familyName(fam)) + "-" + std::to_string(size);
+      const polypath::PolygonMap map(polypath::reference::syntheticMap(fam, size, 1));
+      const std::size_t links = polypath::VisibilityGraph(map).linkCount();
+      for (const std::string& line : linesOf(r.out)) {
+        if (line.rfind(name + " ", 0) != 0) continue;
+        ++rows;
+        std::istringstream in(line.substr(name.size()));
+        double vertices = 0, reflex = 0, validate = 0, navmesh = 0, faces = 0, polyanya = 0, visibility = 0, n_links = 0;
+        in >> vertices >> reflex >> validate >> navmesh >> faces >> polyanya >> visibility >> n_links;
+        INFO(line);
+        CHECK(vertices == static_cast<double>(map.vertices().size()));
+        CHECK(reflex == static_cast<double>(map.reflexCorners().size()));
+        CHECK(n_links == static_cast<double>(links));
+        CHECK(faces > 0);
+        CHECK_THAT(line, !Contains("differ"));  // Polyanya's lengths equal the visibility graph's
+      }
+    }
+  CHECK(rows == 4);
+  CHECK_THAT(r.out, Contains("navmesh build: n^"));
+  CHECK_THAT(r.out, Contains("visibility build: n^"));
+  CHECK_THAT(r.out, Contains("(4 maps)"));
 }

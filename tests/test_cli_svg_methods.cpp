@@ -59,7 +59,7 @@ TEST_CASE("polypath svg --method navmesh draws the mesh and Polyanya's path", "[
   REQUIRE(r.exit_code == 0);
   CHECK(r.err.empty());
   const LoadedMap m(shippedMap("maze.json"));
-  const NavMesh mesh = buildNavMesh(m.map);
+  const NavMesh mesh = buildNavMesh(m.map, true);  // Polyanya's faces: merged convex polygons
   const Path expected = findPolyanyaPath(PolyanyaMesh(mesh), *m.doc.start, *m.doc.goal);
   REQUIRE(expected.found);
   CHECK_THAT(r.out, StartsWith("wrote " + out + " (800 x 640 px, " + std::to_string(expected.expanded) +
@@ -68,9 +68,11 @@ TEST_CASE("polypath svg --method navmesh draws the mesh and Polyanya's path", "[
   const std::string svg = readWholeFile(out);
   CHECK(xmlProblem(svg).empty());
   checkPathLayer(svg, SvgViewport::fit(m.map), canonicalPolyline(expected.points));  // the method's canonical form
-  // Every mesh edge once: three per triangle, less one per portal (shared by two).
-  CHECK(svgElements(svgGroup(svg, "layer-nav-triangles"), "line").size() ==
-        3 * mesh.faces().size() - mesh.portals().size());
+  // Every mesh edge once: one per side of each face, less one per portal (shared by two).
+  std::size_t sides = 0;
+  for (const auto& f : mesh.faces()) sides += f.v.size();
+  CHECK(mesh.faces().size() < buildNavMesh(m.map).faces().size());  // merged
+  CHECK(svgElements(svgGroup(svg, "layer-nav-triangles"), "line").size() == sides - mesh.portals().size());
   CHECK(svgElements(svgGroup(svg, "layer-nav-adjacency"), "circle").size() == mesh.faces().size());
   // No visibility graph: no links, and the start and goal are markers without links.
   CHECK(svgGroup(svg, "layer-los-links").find("<line") == std::string::npos);
@@ -201,7 +203,7 @@ TEST_CASE("polypath trace takes --method and --clearance and traces that search"
   TempDir dir("cli-trace-methods");
   const std::string out = (dir.path / "t.json").string();
   const LoadedMap m(shippedMap("maze.json"));
-  const NavMesh mesh = buildNavMesh(m.map);
+  const NavMesh mesh = buildNavMesh(m.map, true);  // Polyanya's faces: merged convex polygons
 
   const RunResult poly = runCli({"trace", shippedMap("maze.json"), "--out", out, "--method", "navmesh"});
   INFO(poly.err);
@@ -214,7 +216,7 @@ TEST_CASE("polypath trace takes --method and --clearance and traces that search"
   const RunResult tri =
       runCli({"trace", shippedMap("maze.json"), "--out", out, "--method", "navmesh", "--node-placement", "centre"});
   REQUIRE(tri.exit_code == 0);
-  const NavMeshPath et = findNavMeshPath(mesh, *m.doc.start, *m.doc.goal, NodePlacement::Centre);
+  const NavMeshPath et = findNavMeshPath(buildNavMesh(m.map), *m.doc.start, *m.doc.goal, NodePlacement::Centre);
   CHECK(expandingEvents(nlohmann::json::parse(readWholeFile(out))) == et.search.expanded);
 
   const RunResult grid = runCli({"trace", shippedMap("maze.json"), "--out", out, "--method", "grid", "--moves", "4"});

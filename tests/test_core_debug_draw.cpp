@@ -77,6 +77,23 @@ TEST_CASE("drawMap emits one fill, one edge and two normals per vertex", "[debug
   CHECK(none.fills == 0);
 }
 
+TEST_CASE("drawMap leaves out the normals of edges shorter than normal_min_edge (level of detail)", "[debug_draw]") {
+  const PolygonMap map = seedDemo();
+  RecordingDraw dd;
+  DrawStyle style;
+  style.normal_length = 2.0;
+  style.normal_min_edge = 6.0;
+  drawMap(dd, map, LayerEdges | LayerEdgeNormals | LayerVertexNormals, style);
+  CHECK(dd.linesIn(layerColor(LayerEdges)) == 16);  // every wall stays
+  // Outer edges of 12, 21, 18, 18, 14, 9, 7, 6 and 18 units; those of 5, 2, 2 and the
+  // hole's four of 2 are too short.
+  CHECK(dd.linesIn(layerColor(LayerEdgeNormals)) == 9);
+  // Corners (3,15), (3,3), (24,10), (24,24), (15,24) and (15,17): both edges 6 or longer.
+  CHECK(dd.linesIn(layerColor(LayerVertexNormals)) == 6);
+  for (const auto& l : dd.lines)
+    if (l.c == layerColor(LayerVertexNormals)) CHECK((l.a == Point{24, 3}) == false);
+}
+
 TEST_CASE("drawVisibilityGraph and drawQuery emit nodes, links, start and goal links", "[debug_draw]") {
   const PolygonMap map = seedDemo();
   const VisibilityGraph graph(map);

@@ -314,3 +314,38 @@ TEST_CASE("update on shared case 20 (400-hole lattice) gives exactly the rebuilt
   INFO("checked " << checked);
   CHECK(checked >= 6);
 }
+
+TEST_CASE("a graph built on two threads is the one-thread graph, link for link", "[visibility][threads]") {
+  const PolygonMap map(reference::syntheticMap(reference::Family::Convex, 2000, 3));
+  REQUIRE(map.reflexCorners().size() >= 1024);  // below that the build stays on one thread
+  VisibilityOptions one, two;
+  one.threads = 1;
+  two.threads = 2;
+  const VisibilityGraph a(map, one), b(map, two);
+  REQUIRE(a.linkCount() > 1000);
+  CHECK(difference(a, b).empty());
+}
+
+TEST_CASE("a build reports its progress to the end and stops when cancelled", "[visibility][threads]") {
+  const PolygonMap map(reference::syntheticMap(reference::Family::Convex, 2000, 3));
+  for (int threads : {1, 2}) {
+    VisibilityOptions o;
+    o.threads = threads;
+    BuildMonitor watched;
+    const VisibilityGraph g(map, o, &watched);
+    CHECK(watched.fraction() == 1.0);
+    BuildMonitor cancelled;
+    cancelled.cancel();
+    CHECK_THROWS_AS(VisibilityGraph(map, o, &cancelled), BuildCancelled);
+    CHECK(cancelled.fraction() < 0.01);  // stopped at its first check
+    BuildMonitor capped;
+    capped.setItemLimit(100);
+    CHECK_THROWS_AS(VisibilityGraph(map, o, &capped), BuildTooLarge);
+    CHECK(capped.items() > 100);
+    CHECK(capped.items() < watched.items());  // stopped early
+    CHECK(watched.items() == g.linkCount());
+  }
+  // The estimate grows with the square of the reflex corners: 22 s for Aurora's 17,414.
+  CHECK(VisibilityGraph::estimateBuildSeconds(map) < 1.0);
+  CHECK(VisibilityGraph::estimateBuildSeconds(map) > 0.0);
+}

@@ -30,7 +30,7 @@ std::pair<int, double> alone(const test::LoadedMap& lm, const CompareSetup& s) {
     return {p.expanded, p.length};
   }
   if (m == "polyanya") {
-    const NavMesh mesh = buildNavMesh(lm.map);
+    const NavMesh mesh = buildNavMesh(lm.map, true);  // merged convex polygons, as the method
     const PolyanyaMesh pm(mesh);
     const Path p = findPolyanyaPath(pm, a, b, s.options);
     return {p.expanded, p.length};

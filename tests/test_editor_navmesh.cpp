@@ -56,7 +56,7 @@ TEST_CASE("editor: navmesh exact (Polyanya) gives the visibility graph's length 
     }
     CHECK(std::abs(scene.stats().path_length - visibility) <= 1e-9);
     // The same expansions as Polyanya run alone on a fresh mesh.
-    const NavMesh mesh = buildNavMesh(*scene.searchMap());
+    const NavMesh mesh = buildNavMesh(*scene.searchMap(), true);  // merged, as the method
     const PolyanyaMesh pmesh(mesh);
     const Path alone = findPolyanyaPath(pmesh, *scene.document().start, *scene.document().goal);
     CHECK(scene.stats().expansions == alone.expanded);
@@ -99,7 +99,7 @@ TEST_CASE("editor: Polyanya steps forward and back through the one engine exactl
   CHECK(scene.stats().expansions == 3);
   SearchDebugger dbg;
   REQUIRE(dbg.seek(scene, 2));
-  const NavMesh mesh = buildNavMesh(*scene.searchMap());
+  const NavMesh mesh = buildNavMesh(*scene.searchMap(), true);  // merged, as the method
   const PolyanyaMesh pmesh(mesh);
   PolyanyaQuery fresh(pmesh, *scene.document().start, *scene.document().goal);
   Search s;

@@ -23,6 +23,7 @@
 #include "editor/canvas/background.hpp"
 #include "editor/document/edit_commands.hpp"
 #include "editor/canvas/grid_snap.hpp"
+#include "editor/canvas/label_thinning.hpp"
 #include "editor/document/history.hpp"
 #include "editor/app/preferences.hpp"
 #include "stb_image_write.h"
@@ -678,6 +679,40 @@ TEST_CASE("the command line takes --bench-drag N: a headless benchmark of N fram
   CHECK(parseCommandLine({"--bench-drag"}).error.find("--bench-drag") != std::string::npos);
   CHECK(parseCommandLine({"--size", "900x700"}).options.size_given);
   CHECK_FALSE(parseCommandLine({}).options.size_given);
+}
+
+TEST_CASE("node labels are thinned to one per cell and culled outside the canvas", "[editor]") {
+  const Camera camera(ScreenRect{10, 20, 100, 100}, Point{0, 0}, 10.0);  // 10 px per unit
+  // Cells of 20 px: (0.5, 0.5) and (1.5, 1.5) share the first one; (2.5, 0.5) is the next
+  // cell along x; (10.5, 0.5) lies right of the canvas; (-0.1, 5) left of it.
+  const std::vector<Point> anchors{{0.5, 0.5}, {1.5, 1.5}, {2.5, 0.5}, {10.5, 0.5}, {-0.1, 5}, {9.9, 9.9}, {1.9, 1.0}};
+  CHECK(thinLabels(anchors, camera, 20.0) == std::vector<std::size_t>{0, 2, 5});
+  // Zoomed in four times, the labels still inside have cells of their own ((2.5, 0.5) is
+  // now on the canvas's right edge, which is outside).
+  const Camera closer(ScreenRect{10, 20, 100, 100}, Point{0, 0}, 40.0);
+  CHECK(thinLabels(anchors, closer, 20.0) == std::vector<std::size_t>{0, 1, 6});
+}
+
+TEST_CASE("the pan benchmark zooms in 8x, pans a circle and zooms back out per 60 frames", "[editor]") {
+  const ParsedCommandLine ok = parseCommandLine({"map.json", "--bench-pan", "60"});
+  CHECK(ok.error.empty());
+  CHECK(ok.options.bench_pan == 60);
+  CHECK(ok.options.headless);
+  CHECK(parseCommandLine({"--bench-pan", "x"}).error.find("--bench-pan") != std::string::npos);
+
+  TempDir dir("editor-bench-pan");
+  AppOptions options = withMap(dir.write("seed.json", kSeedJson));
+  options.bench_pan = 40;  // the zoom in and the circle: the view ends 8x closer, centred as it began
+  HeadlessEditor ed(options);
+  const Camera fitted = ed.app->camera();
+  const ScreenRect v = fitted.viewport();
+  const Point centre = fitted.toWorld({v.x + v.w / 2.0, v.y + v.h / 2.0});
+  CHECK(ed.app->runBenchPan() == 0);
+  const Camera& after = ed.app->camera();
+  CHECK(after.scale() == Approx(8.0 * fitted.scale()).epsilon(1e-9));
+  const Point seen = after.toWorld({v.x + v.w / 2.0, v.y + v.h / 2.0});
+  CHECK(seen.x == Approx(centre.x).margin(1e-6));
+  CHECK(seen.y == Approx(centre.y).margin(1e-6));
 }
 
 TEST_CASE("grid step: 1-2-5 steps at least kMinGridPixels apart, and with snapping, multiples of the snap step", "[editor]") {

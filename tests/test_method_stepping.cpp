@@ -49,8 +49,9 @@ TEST_CASE("stepping the visibility method on room-with-holes: open and closed se
 }
 
 TEST_CASE("stepping Polyanya on room-with-holes: open and closed set sizes after each step", "[methods][stepping]") {
+  // On the merged convex faces (fewer portals to cross than the 22 steps on triangles).
   const std::vector<std::pair<std::size_t, std::size_t>> expected = {
-      {1, 0},   {2, 1},   {3, 2},   {4, 3},   {5, 4},   {6, 5},   {7, 6},   {8, 7},   {10, 8},  {11, 9},  {12, 10},
-      {13, 11}, {14, 12}, {16, 13}, {15, 14}, {17, 15}, {18, 16}, {17, 17}, {16, 18}, {17, 19}, {17, 20}, {16, 21}};
+      {1, 0},  {3, 1},   {4, 2},   {5, 3},   {8, 4},   {10, 5},  {11, 6},
+      {13, 7}, {15, 8},  {17, 9},  {18, 10}, {18, 11}, {18, 12}, {17, 13}};
   CHECK(steppedCounts("polyanya", nullptr) == expected);
 }

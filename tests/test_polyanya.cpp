@@ -22,10 +22,11 @@ struct Counts {
   int maps = 0, queries = 0, found = 0, not_found = 0;
 };
 
-void checkMap(const test::RandomMap& rm, std::uint64_t seed, Counts& counts) {
+// On the triangles, or (merged) on the convex polygons merged from them.
+void checkMap(const test::RandomMap& rm, std::uint64_t seed, Counts& counts, bool merged) {
   const PolygonMap map(rm.polygons);
   const VisibilityGraph graph(map);
-  const NavMesh mesh = buildNavMesh(map);
+  const NavMesh mesh = buildNavMesh(map, merged);
   const PolyanyaMesh pmesh(mesh);
   ++counts.maps;
   test::Oracle oracle(rm.polygons);
@@ -35,7 +36,7 @@ void checkMap(const test::RandomMap& rm, std::uint64_t seed, Counts& counts) {
       CHECK_THROWS_AS(PolyanyaQuery(pmesh, q.start, q.goal), QueryError);
       continue;
     }
-    INFO(rm.kind << " seed " << seed << " (" << q.how << ")\n" << test::describeMap(rm.polygons, q.start, q.goal));
+    INFO(rm.kind << " seed " << seed << (merged ? " merged" : "") << " (" << q.how << ")\n" << test::describeMap(rm.polygons, q.start, q.goal));
     const Path optimal = findPath(graph, q.start, q.goal);
     const Path exact = findPolyanyaPath(pmesh, q.start, q.goal);
     ++counts.queries;
@@ -63,16 +64,18 @@ void checkMap(const test::RandomMap& rm, std::uint64_t seed, Counts& counts) {
 
 TEST_CASE("polyanya on random maps equals the visibility method and the oracle", "[polyanya][random]") {
   Counts counts;
-  for (std::uint64_t seed = 1; seed <= 60; ++seed) {
-    checkMap(test::randomStarMap(seed), seed, counts);
-    checkMap(test::randomOrthogonalMap(seed), seed, counts);
+  for (bool merged : {false, true}) {
+    for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+      checkMap(test::randomStarMap(seed), seed, counts, merged);
+      checkMap(test::randomOrthogonalMap(seed), seed, counts, merged);
+    }
+    for (std::uint64_t seed = 1; seed <= 50; ++seed) {
+      checkMap(test::randomPinchGridMap(seed), seed, counts, merged);
+      checkMap(test::randomStarPinchMap(seed), seed, counts, merged);
+      checkMap(test::randomTouchingPolygonsMap(seed), seed, counts, merged);
+    }
   }
-  for (std::uint64_t seed = 1; seed <= 50; ++seed) {
-    checkMap(test::randomPinchGridMap(seed), seed, counts);
-    checkMap(test::randomStarPinchMap(seed), seed, counts);
-    checkMap(test::randomTouchingPolygonsMap(seed), seed, counts);
-  }
-  CHECK(counts.maps == 270);
-  CHECK(counts.found > 1200);
-  CHECK(counts.not_found > 10);
+  CHECK(counts.maps == 540);
+  CHECK(counts.found > 2400);
+  CHECK(counts.not_found > 20);
 }

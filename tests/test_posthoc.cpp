@@ -159,7 +159,7 @@ TEST_CASE("posthoc: a graph that grows while searching (Polyanya) is traced whol
     const polypath::test::LoadedMap m(file);
     if (!m.query) continue;
     INFO(m.name);
-    const NavMesh mesh = buildNavMesh(m.map);
+    const NavMesh mesh = buildNavMesh(m.map, true);
     const PolyanyaMesh pmesh(mesh);
     const PolyanyaQuery q(pmesh, *m.doc.start, *m.doc.goal);
     const Json trace = posthocTrace(q, PolyanyaQuery::startNode(), PolyanyaQuery::goalNode());

@@ -36,11 +36,6 @@ double percentile(std::vector<double> v, double p) {
   return v[std::min(k, v.size() - 1)];
 }
 
-long peakRssKb() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return u.ru_maxrss;
-}
 
 std::string describe(Point p) {
   std::ostringstream s;
@@ -315,4 +310,26 @@ void attachPublishedOptima(std::vector<BenchQuery>& queries, const std::filesyst
   }
 }
 
+double fitExponent(const std::vector<std::pair<double, double>>& xy) {
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  int n = 0;
+  for (auto [x, y] : xy) {
+    if (x <= 0 || y <= 0) continue;
+    const double lx = std::log(x), ly = std::log(y);
+    sx += lx;
+    sy += ly;
+    sxx += lx * lx;
+    sxy += lx * ly;
+    ++n;
+  }
+  if (n < 2) return NAN;
+  return (n * sxy - sx * sy) / (n * sxx - sx * sx);
+}
+
+
+long peakRssKb() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss;
+}
 }  // namespace polypath::cli

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "polypath/core/polygon_map.hpp"
@@ -100,6 +101,13 @@ std::vector<BenchQuery> randomQueries(const PolygonMap& map, int count, std::uin
 /// update edits. `progress` labels the progress bar on stderr.
 BenchResult benchMap(const std::string& name, const std::vector<Polygon>& polygons,
                      const std::vector<BenchQuery>& queries, const BenchConfig& config);
+
+/// Least-squares slope of log(y) over log(x), over the pairs with x > 0 and y > 0: the
+/// exponent e of a fitted growth y ~ x^e. NaN with fewer than two such pairs.
+double fitExponent(const std::vector<std::pair<double, double>>& xy);
+
+/// The process's peak resident memory so far, kilobytes (getrusage).
+long peakRssKb();
 
 /// Draws "[#####-----] label" on stderr, overwriting the line (done of total); nothing
 /// when stderr is not a terminal (a file or pipe would keep the redraw codes).

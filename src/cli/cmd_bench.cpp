@@ -77,23 +77,6 @@ std::vector<BenchResult> runMaps(const BenchOptions& o, const BenchConfig& confi
   return out;
 }
 
-// Least-squares slope of log(y) over log(x): the growth exponent.
-double fitExponent(const std::vector<std::pair<double, double>>& xy) {
-  double sx = 0, sy = 0, sxx = 0, sxy = 0;
-  int n = 0;
-  for (auto [x, y] : xy) {
-    if (x <= 0 || y <= 0) continue;
-    const double lx = std::log(x), ly = std::log(y);
-    sx += lx;
-    sy += ly;
-    sxx += lx * lx;
-    sxy += lx * ly;
-    ++n;
-  }
-  if (n < 2) return NAN;
-  return (n * sxy - sx * sy) / (n * sxx - sx * sx);
-}
-
 std::vector<BenchResult> runSynthetic(const BenchOptions& o, const BenchConfig& config) {
   std::vector<BenchResult> out;
   std::ostringstream fits;
@@ -275,6 +258,10 @@ const BenchSet kBenchSets[] = {
     {"navmesh", "navmesh length against the optimal length (bench navmesh --help)", runBenchNavmesh, nullptr},
     {"polyanya", "exact navmesh search on Polyanya's meshes and scenarios (bench polyanya --help)", runBenchPolyanya,
      nullptr},
+    {"scale",
+     "validation, navmesh, Polyanya and visibility graph from 10^2 to 10^5 vertices,\n"
+     "             with fitted growth exponents (bench scale --help)",
+     runBenchScale, nullptr},
     {"maps", "every maps/*.json (--dir DIR), random query pairs (default 100)", nullptr, runMaps},
     {"synthetic",
      "random rooms, random convex obstacles and a comb at 10^2, 10^3, 2*10^3,\n"

@@ -18,6 +18,9 @@ int runBenchNavmesh(const std::vector<std::string>& args);
 /// `polypath bench polyanya [--mesh F.mesh --scen F.scen] [--queries N]`: Polyanya's speed on
 /// Polyanya's own meshes and scenarios, lengths checked on Aurora (bench_polyanya.cpp).
 int runBenchPolyanya(const std::vector<std::string>& args);
+/// `polypath bench scale [options]`: each stage's time and memory from 10^2 to 10^5
+/// vertices, with fitted growth exponents (bench_scale.cpp).
+int runBenchScale(const std::vector<std::string>& args);
 /// `polypath svg MAP --out F.svg [options]` (cmd_svg.cpp).
 int runSvg(const std::vector<std::string>& args);
 /// `polypath trace MAP --out F.trace.json [options]` (cmd_trace.cpp).

@@ -586,8 +586,12 @@ void PolyanyaPathfinder::find(Point start, Point goal, Path& out, SearchOptions 
   if (query_) query_->reset(start, goal);
   else query_.emplace(*pmesh_, start, goal);
   search_.init(*query_, PolyanyaQuery::startNode(), PolyanyaQuery::goalNode(), options);
-  search_.run();
+  truncated_ = search_.run(limit_ > 0 ? limit_ : -1) == SearchStatus::Running;
   search_.finalize(out);
+  if (truncated_) {
+    out = Path{};
+    return;
+  }
   query_->pathPoints(out, out.points);  // reads out.nodes only
 }
 

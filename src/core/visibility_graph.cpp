@@ -3,26 +3,102 @@
 #include "polypath/core/visibility_graph.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <thread>
 #include <cmath>
 #include <sstream>
 
 namespace polypath {
 
-VisibilityGraph::VisibilityGraph(const PolygonMap& map, VisibilityOptions options)
+namespace {
+
+// Threads for a build over r nodes: one below 1,024 nodes (a thread costs more than it
+// saves there), else the option, 0 meaning every core, at most 8.
+int buildThreads(int option, std::size_t r) {
+  if (r < 1024) return 1;
+  int t = option > 0 ? option : static_cast<int>(std::thread::hardware_concurrency());
+  return std::clamp(t, 1, 8);
+}
+
+// Fraction of the candidate pairs (i, j > i) of r nodes whose first node is below i.
+double pairsDone(std::size_t i, std::size_t r) {
+  if (r == 0) return 1.0;
+  const double left = static_cast<double>(r - std::min(i, r)) / static_cast<double>(r);
+  return 1.0 - left * left;
+}
+
+}  // namespace
+
+VisibilityGraph::VisibilityGraph(const PolygonMap& map, VisibilityOptions options, BuildMonitor* monitor)
     : map_(&map), options_(options) {
   makeNodes();
   const NodeId r = static_cast<NodeId>(nodes_.size());
-  // Per node, the later nodes both tangencies allow, then their line of sight at once
-  // (an angular sweep around the node where that is cheaper than the grid walks).
-  std::vector<NodeId> candidates;
-  for (NodeId i = 0; i < r; ++i) {
-    candidates.clear();
+  // Node i's links to later nodes: the pairs both tangencies allow, then their line of
+  // sight at once (an angular sweep around the node where that is cheaper than the grid
+  // walks). Each node's list depends on the map alone, so threads may share the nodes.
+  auto laterLinks = [&](NodeId i, std::vector<NodeId>& out) {
+    out.clear();
     const Point a = nodes_[i].position;
     for (NodeId j = i + 1; j < r; ++j)
-      if (linkable(i, nodes_[j].position) && linkable(j, a)) candidates.push_back(j);
-    keepVisible(a, candidates);
-    for (NodeId j : candidates) addLink(i, j, distance(a, nodes_[j].position));
+      if (linkable(i, nodes_[j].position) && linkable(j, a)) out.push_back(j);
+    keepVisible(a, out);
+  };
+  const int threads = buildThreads(options_.threads, nodes_.size());
+  if (threads == 1) {
+    std::vector<NodeId> later;
+    for (NodeId i = 0; i < r; ++i) {
+      if (monitor && i % 64 == 0) monitor->advance(pairsDone(i, r));
+      laterLinks(i, later);
+      if (monitor) monitor->addItems(later.size());
+      for (NodeId j : later) addLink(i, j, distance(nodes_[i].position, nodes_[j].position));
+    }
+    if (monitor) monitor->advance(1.0);
+    return;
   }
+  // Blocks of nodes handed out in order by one counter (early nodes have the most
+  // candidates); the calling thread works too and reports progress. The lists are joined
+  // in node order, so the graph is the one-thread graph, link for link.
+  constexpr NodeId kBlock = 8;
+  std::vector<std::vector<NodeId>> later(r);
+  std::atomic<NodeId> next{0};
+  std::atomic<bool> stop{false};
+  std::mutex failure_mutex;
+  std::exception_ptr failure;
+  auto work = [&](bool reports) {
+    try {
+      for (;;) {
+        const NodeId first = next.fetch_add(kBlock);
+        if (first >= r || stop.load(std::memory_order_relaxed)) return;
+        if (reports && monitor) monitor->advance(pairsDone(first, r));
+        for (NodeId i = first; i < std::min(r, first + kBlock); ++i) {
+          laterLinks(i, later[i]);
+          if (monitor) monitor->addItems(later[i].size());
+        }
+      }
+    } catch (...) {
+      stop = true;
+      const std::lock_guard<std::mutex> lock(failure_mutex);
+      if (!failure) failure = std::current_exception();
+    }
+  };
+  {
+    std::vector<std::jthread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(work, false);
+    work(true);
+  }  // joined
+  if (failure) std::rethrow_exception(failure);
+  for (NodeId i = 0; i < r; ++i) {
+    for (NodeId j : later[i]) addLink(i, j, distance(nodes_[i].position, nodes_[j].position));
+    std::vector<NodeId>().swap(later[i]);
+  }
+  if (monitor) monitor->advance(1.0);
+}
+
+double VisibilityGraph::estimateBuildSeconds(const PolygonMap& map) {
+  const double r = static_cast<double>(map.reflexCorners().size());
+  return 7.3e-8 * r * r;
 }
 
 void VisibilityGraph::makeNodes() {

@@ -65,14 +65,20 @@ void drawMap(DebugDraw& dd, const PolygonMap& map, std::uint32_t layers, const D
     dd.fillRings(rings, layerColor(LayerRegion));
   }
   const auto& vs = map.vertices();
-  for (const PolygonMap::Vertex& v : vs) {
-    const Point next = vs[v.next].position;
-    if (layers & LayerEdgeNormals) {
-      const Point mid = (v.position + next) * 0.5;
-      dd.line(mid, mid + v.edge_normal * style.normal_length, layerColor(LayerEdgeNormals), 1.0f);
+  if (layers & (LayerEdgeNormals | LayerVertexNormals)) {
+    const double min_edge = style.normal_min_edge;
+    auto longEnough = [&](const PolygonMap::Vertex& v) {  // the edge v -> next
+      return min_edge <= 0.0 || distance(v.position, vs[v.next].position) >= min_edge;
+    };
+    for (const PolygonMap::Vertex& v : vs) {
+      const bool edge_shown = longEnough(v);
+      if ((layers & LayerEdgeNormals) && edge_shown) {
+        const Point mid = (v.position + vs[v.next].position) * 0.5;
+        dd.line(mid, mid + v.edge_normal * style.normal_length, layerColor(LayerEdgeNormals), 1.0f);
+      }
+      if ((layers & LayerVertexNormals) && edge_shown && longEnough(vs[v.prev]))
+        dd.line(v.position, v.position + v.vertex_normal * style.normal_length, layerColor(LayerVertexNormals), 1.0f);
     }
-    if (layers & LayerVertexNormals)
-      dd.line(v.position, v.position + v.vertex_normal * style.normal_length, layerColor(LayerVertexNormals), 1.0f);
   }
   for (const PolygonMap::Vertex& v : vs) {
     if (layers & LayerEdges) dd.line(v.position, vs[v.next].position, layerColor(LayerEdges), 2.0f);

@@ -10,14 +10,14 @@ void NavMeshMethod::build(const PolygonMap& map, const MethodOptions& options, c
   dropQuery();
   mesh_.reset();
   options_ = options;
-  auto mesh = std::make_shared<const NavMesh>(buildNavMesh(map));
+  auto mesh = std::make_shared<const NavMesh>(buildNavMesh(map, mergedFaces()));
   buildSearch(*mesh);
   mesh_ = std::move(mesh);
 }
 
 std::string NavMeshMethod::structureSummary() const {
   if (!mesh_) return "not built";
-  return std::to_string(mesh_->faces().size()) + " triangles, " + std::to_string(mesh_->portals().size()) + " portals";
+  return std::to_string(mesh_->faces().size()) + (mergedFaces() ? " faces, " : " triangles, ") + std::to_string(mesh_->portals().size()) + " portals";
 }
 
 void NavMeshMethod::drawStructure(DebugDraw& dd, std::uint32_t layers) const {

@@ -60,7 +60,7 @@ class NavMeshMethod : public GraphMethod {
   /// Triangulates `map` (GeometryError when GEOS cannot), then buildSearch().
   void build(const PolygonMap& map, const MethodOptions& options, const VisibilityGraph* graph) override;
   bool built() const override { return mesh_ != nullptr; }
-  /// "412 triangles, 530 portals".
+  /// "412 triangles, 530 portals" ("faces" on a merged mesh).
   std::string structureSummary() const override;
   /// Triangles and the adjacency of their centres.
   void drawStructure(DebugDraw& dd, std::uint32_t layers) const override;
@@ -68,6 +68,9 @@ class NavMeshMethod : public GraphMethod {
  protected:
   /// What the method adds to the mesh (Polyanya's corner arrays); nothing by default.
   virtual void buildSearch(const NavMesh&) {}
+  /// True when the method searches convex polygons merged from the triangles
+  /// (buildNavMesh's merge_convex: Polyanya); corridor methods keep the triangles.
+  virtual bool mergedFaces() const { return false; }
   const NavMesh* mesh() const { return mesh_.get(); }
   const MethodOptions& options() const { return options_; }
   /// Takes `other`'s built mesh (shared) and options, without its query: share()'s first half.

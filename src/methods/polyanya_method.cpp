@@ -1,5 +1,6 @@
 // polyanya_method.cpp: Polyanya (Cui, Harabor and Grastien, "Compromise-free Pathfinding
-// on a Navigation Mesh", IJCAI 2017) on the constrained Delaunay navmesh. Exact.
+// on a Navigation Mesh", IJCAI 2017) on the constrained Delaunay triangles merged into
+// convex polygons (as Polyanya's own merged meshes). Exact.
 #include <cstdio>
 #include <memory>
 
@@ -16,8 +17,9 @@ const MethodInfo kInfo{
     .name = "polyanya",
     .label = "navmesh exact (Polyanya)",
     .short_label = "Polyanya",
-    .help = "Polyanya (Cui, Harabor, Grastien 2017) on the constrained Delaunay triangles: searches intervals "
-            "of triangle edges seen from a root corner. Exact: the same length as the visibility graph.",
+    .help = "Polyanya (Cui, Harabor, Grastien 2017) on the constrained Delaunay triangles merged into convex "
+            "polygons: searches intervals of face edges seen from a root corner. Exact: the same length as the "
+            "visibility graph.",
     // Polyanya draws its closed and open intervals and their roots, no relaxed arcs.
     .layers = kBaseMethodLayers | LayerClosedSet | LayerOpenSet | LayerNavTriangles | LayerNavAdjacency |
               LayerReflexNodes,
@@ -71,6 +73,7 @@ class PolyanyaMethod final : public NavMeshMethod {
   }
 
  protected:
+  bool mergedFaces() const override { return true; }
   void buildSearch(const NavMesh& mesh) override {
     pmesh_.reset();
     pmesh_ = std::make_shared<const PolyanyaMesh>(mesh);

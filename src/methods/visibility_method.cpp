@@ -17,6 +17,7 @@ const MethodInfo kInfo{
     .help = "A* over the reflex corners that see each other, with start and goal linked in. Exact.",
     .layers = kBaseMethodLayers | kGraphSearchLayers | LayerReflexNodes | LayerLosLinks | LayerStartGoalLinks,
     .exact = true,
+    .searches_visibility_graph = true,
     .options = {},
 };
 

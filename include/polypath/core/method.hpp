@@ -75,6 +75,9 @@ struct MethodInfo {
   std::string_view help;         ///< one paragraph: what it searches, whether it is exact, its source
   std::uint32_t layers = 0;      ///< the debug layers it draws (polypath::Layer bits, debug_draw.hpp)
   bool exact = false;            ///< returns the Euclidean shortest path (at clearance 0)
+  /// build() searches the visibility graph the caller passes (the editor builds and keeps
+  /// that graph only while such a method is chosen).
+  bool searches_visibility_graph = false;
   std::span<const MethodOptionInfo> options;  ///< the options it reads
 };
 

@@ -251,8 +251,16 @@ class PolyanyaPathfinder {
   /// The same answer written into `out`, whose vectors keep their memory: a caller reusing
   /// one Path allocates nothing per query once warm.
   void find(Point start, Point goal, Path& out, SearchOptions options = {});
+  /// Stops each search after `expansions` expansions (0, the default: never). A search
+  /// stopped so returns no path and truncated() says so: a guard for benchmarks over
+  /// arbitrary queries, where one search that runs away would exhaust memory.
+  void setExpansionLimit(int expansions) { limit_ = expansions; }
+  /// The last find() was stopped by the expansion limit.
+  bool truncated() const { return truncated_; }
 
  private:
+  int limit_ = 0;
+  bool truncated_ = false;
   const PolyanyaMesh* pmesh_;
   std::optional<PolyanyaQuery> query_;
   Search search_;

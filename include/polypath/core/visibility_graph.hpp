@@ -19,6 +19,7 @@
 #include <memory>
 #include <vector>
 
+#include "polypath/core/build_monitor.hpp"
 #include "polypath/core/polygon_map.hpp"
 #include "polypath/core/search.hpp"
 
@@ -36,6 +37,10 @@ struct VisibilityOptions {
   /// two pushed nodes may still run along or close to a wall, and paths are no longer
   /// shortest. For exact clearance erode the region instead (io/clearance.hpp).
   double corner_offset = 0.0;
+  /// Threads that build the graph: 0 uses every core (at most 8). Maps of fewer than
+  /// 1,024 reflex corners are built on the calling thread alone. The graph is the same
+  /// for any count.
+  int threads = 0;
 };
 
 /// The visibility graph over the reflex vertices of a PolygonMap. Immutable once built.
@@ -63,8 +68,17 @@ class VisibilityGraph {
   };
 
   /// Builds the graph: O(r^2) candidate pairs for r reflex corners; only pairs tangent
-  /// at both ends get a line-of-sight test.
-  VisibilityGraph(const PolygonMap& map, VisibilityOptions options = {});
+  /// at both ends get a line-of-sight test. Node i's links to later nodes are found on
+  /// options.threads threads and joined in node order. `monitor`, when given, hears the
+  /// fraction of candidate pairs done and may cancel (BuildCancelled is thrown) or cap the
+  /// links (BuildTooLarge is thrown past BuildMonitor::setItemLimit).
+  VisibilityGraph(const PolygonMap& map, VisibilityOptions options = {}, BuildMonitor* monitor = nullptr);
+
+  /// A guess of the build's CPU time in seconds on one core of a current desktop, from the
+  /// map's reflex corner count r alone (c r^2, c fitted to the maps in docs/performance.md:
+  /// Aurora 17,414 corners 22 s; maps with long open lines of sight may take ten times
+  /// longer). For deciding, before starting, whether a build fits interactive use.
+  static double estimateBuildSeconds(const PolygonMap& map);
 
   /// Brings the graph up to date with `map`, an edited version of the current map (for
   /// example one vertex moved), with the same options. For valid maps (validateMap finds

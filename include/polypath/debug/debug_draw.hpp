@@ -111,6 +111,10 @@ class DebugDraw {
 /// Draw options that are not layers.
 struct DrawStyle {
   double normal_length = 1.0;  ///< length of drawn normals in world units
+  /// Level of detail: the normals of edges shorter than this (world units; a vertex
+  /// normal: either of its edges) are left out, so that a map seen from afar shows its
+  /// walls and not a fur of normals. 0 draws every normal.
+  double normal_min_edge = 0.0;
 };
 
 /// Region fill, edges, vertices, edge and vertex normals (by layer).

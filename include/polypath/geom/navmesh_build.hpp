@@ -18,6 +18,17 @@ namespace polypath {
 /// then constrained Delaunay within each half, and the cut edges are ordinary portals.
 /// Throws GeometryError naming the polygon when GEOS fails or the triangles do not cover
 /// the polygon's area (relative difference above 1e-9).
-NavMesh buildNavMesh(const PolygonMap& map);
+///
+/// Large polygons (more than 2,000 vertices) are triangulated cell by cell of a grid over
+/// their box, about 250 vertices a cell (k vertical strips, each cut into k cells), so the
+/// build no longer grows with the product of vertices and holes; the grid lines become
+/// ordinary portals. Where the cells' triangles would not meet edge to
+/// edge, the polygon is triangulated whole.
+///
+/// With `merge_convex`, triangles of one polygon are then merged into convex polygons
+/// (Hertel and Mehlhorn, 1983: a portal is removed, longest first, while both faces
+/// beside it stay strictly convex where it ends), the kind of mesh Polyanya's published
+/// merged meshes are: fewer, larger faces, so a search crosses fewer portals.
+NavMesh buildNavMesh(const PolygonMap& map, bool merge_convex = false);
 
 }  // namespace polypath

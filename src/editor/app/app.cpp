@@ -13,6 +13,7 @@
 #include "editor/compare/compare_panel.hpp"
 
 #include <algorithm>
+#include <numbers>
 #include <cfloat>
 #include <limits>
 #include <cmath>
@@ -29,6 +30,7 @@
 #include "editor/tilegrid/grid_modals.hpp"
 #include "editor/document/initial_endpoints.hpp"
 #include "editor/canvas/grid_snap.hpp"
+#include "editor/canvas/label_thinning.hpp"
 #include "editor/canvas/sdl_draw.hpp"
 #include "imgui.h"
 #include "imgui_impl_sdl.h"
@@ -121,7 +123,8 @@ bool writePng(const Image& image, const std::filesystem::path& file, std::string
 // [SECTION] Start and stop
 
 App::App(AppOptions options) : options_(std::move(options)) {
-  if (options_.screenshot || options_.screenshot_sequence || options_.svg || options_.bench_drag > 0) {
+  if (options_.screenshot || options_.screenshot_sequence || options_.svg || options_.bench_drag > 0 ||
+      options_.bench_pan > 0) {
     options_.headless = true;
     options_.autosave = false;     // a screenshot never edits
     options_.preferences = false;  // and looks the same for everyone
@@ -274,6 +277,7 @@ bool App::init(std::string* error) {
       load_error_ = ui_.status;
   }
   applyStartOptions(options_, scene_, ui_);  // --method, --funnel-step, --compare (compare_panel.hpp)
+  if (options_.headless) scene_.waitForGraph();  // pictures and benchmarks show the built graph
   ui_.export_scale = static_cast<float>(options_.scale);  // --scale, --legend, --caption (exports/slide.hpp)
   ui_.export_legend = options_.legend;
   ui_.export_caption = options_.caption;
@@ -376,7 +380,7 @@ int App::height() const {
 }
 
 bool App::animating() const {
-  return scene_.running() || grid_.running() || ui_.compare.running() || ui_.crowd.playing() || ui_.exports.busy() ||
+  return scene_.running() || scene_.loadingMap() || scene_.buildingGraph() || grid_.running() || ui_.compare.running() || ui_.crowd.playing() || ui_.exports.busy() ||
          ui_.lessons.measuring();
 }
 
@@ -501,6 +505,50 @@ int App::runBenchDrag() {
               percentile(validate_ms, 0.5), percentile(validate_ms, 0.9), percentile(build_ms, 0.5),
               percentile(build_ms, 0.9), percentile(graph_ms, 0.5), percentile(graph_ms, 0.9),
               percentile(query_ms, 0.5), percentile(query_ms, 0.9));
+  return 0;
+}
+
+int App::runBenchPan() {
+  for (int i = 0; i < 3; ++i) frame();  // layout; the camera fits the map
+  const Camera fitted = camera_;
+  const ScreenRect v = camera_.viewport();
+  const ScreenPos centre{v.x + v.w / 2.0, v.y + v.h / 2.0};
+  // Cycles of 60 frames, as a user looks around a map: zoom in 8x about the view's centre
+  // over 20 frames, pan around a circle of a quarter of the view over 20, zoom back out.
+  const double step_zoom = std::pow(8.0, 1.0 / 20.0);
+  std::vector<double> frame_ms, frame_cpu_ms;
+  for (int i = 0; i < options_.bench_pan; ++i) {
+    const int k = i % 60;
+    if (k == 0) camera_ = fitted;
+    if (k < 20) {
+      camera_.zoomAt(centre, step_zoom);
+    } else if (k < 40) {
+      const double r = v.h / 4.0, a0 = 2 * std::numbers::pi * (k - 20) / 20.0,
+                 a1 = 2 * std::numbers::pi * (k - 19) / 20.0;
+      camera_.pan(r * (std::cos(a1) - std::cos(a0)), r * (std::sin(a1) - std::sin(a0)));
+    } else {
+      camera_.zoomAt(centre, 1.0 / step_zoom);
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::clock_t c0 = std::clock();
+    frame();
+    frame_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    frame_cpu_ms.push_back(1000.0 * static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC);
+  }
+  auto percentile = [](std::vector<double> values, double q) {
+    std::sort(values.begin(), values.end());
+    return values[std::min(values.size() - 1, static_cast<std::size_t>(q * static_cast<double>(values.size())))];
+  };
+  SDL_RendererInfo info{};
+  SDL_GetRendererInfo(renderer_, &info);
+  std::printf("bench-pan: %s, %zu vertices, method %s (%s)\n", scene_.displayName().c_str(), scene_.stats().vertices,
+              scene_.method().name.c_str(), scene_.stats().structure.c_str());
+  std::printf("%d frames of %dx%d (%s renderer): zoom in 8x, pan a circle, zoom out, per 60 frames\n",
+              options_.bench_pan, width(), height(), info.name ? info.name : "?");
+  std::printf("frame ms: median %.2f  p90 %.2f  max %.2f\n", percentile(frame_ms, 0.5), percentile(frame_ms, 0.9),
+              *std::max_element(frame_ms.begin(), frame_ms.end()));
+  std::printf("frame CPU ms: median %.2f  p90 %.2f  max %.2f\n", percentile(frame_cpu_ms, 0.5),
+              percentile(frame_cpu_ms, 0.9), *std::max_element(frame_cpu_ms.begin(), frame_cpu_ms.end()));
   return 0;
 }
 
@@ -669,6 +717,12 @@ void App::frame(Image* capture) {
   while (SDL_PollEvent(&e)) {
     handleEvent(e);
     ++events_in_frame_;
+  }
+
+  scene_.pollGraphBuild();  // a visibility graph finished on the worker thread
+  if (scene_.notice() != shown_notice_) {  // a choice made for the user: say it once
+    shown_notice_ = scene_.notice();
+    if (!shown_notice_.empty()) setStatus(ui_, shown_notice_, false);
   }
 
   appearance_.update(ui_.theme, ui_.ui_scale, window_, true);  // the View section may have changed them
@@ -919,6 +973,7 @@ void App::updateBanner() {
   const std::string more =
       map_errors > 1 ? " (" + std::to_string(map_errors - 1) + " more in the Problems tab)" : std::string();
 
+  if (!scene_.polygonMap() && scene_.loadingMap()) return;  // the search summary says it is opening
   if (!scene_.polygonMap()) {
     if (doc.polygons.empty() && first_map_error && first_map_error->where.rfind("/polygons", 0) != 0)
       lines.push_back({"No map: " + describe(*first_map_error), true});
@@ -1166,8 +1221,14 @@ void App::drawLabels(SdlDebugDraw& dd) const {
   const MapDocument& doc = scene_.document();
   // Node numbers while stepping, to match the open set table, on plates so the lines
   // under them do not cross the digits.
-  if (ui_.show_node_ids)
-    for (const CanvasLabel& l : nodeNumberLabels(scene_)) dd.label(l.at, l.text, kLabel, 8, 3, 0, 0, kLabelPlate);
+  if (ui_.show_node_ids) {
+    // Thinned to one number per cell of two text lines (label_thinning.hpp).
+    const std::vector<CanvasLabel> labels = nodeNumberLabels(scene_);
+    std::vector<Point> anchors;
+    for (const CanvasLabel& l : labels) anchors.push_back(l.at);
+    for (std::size_t i : thinLabels(anchors, camera_, 2.0 * canvasFontSize()))
+      dd.label(labels[i].at, labels[i].text, kLabel, 8, 3, 0, 0, kLabelPlate);
+  }
   if (ui_.layers & LayerStartGoal) {
     // Twice, one pixel apart: bold enough to read on the small disc.
     for (double dx : {0.0, 1.0}) {
@@ -1188,6 +1249,7 @@ void App::render(Image* capture) {
     dd.setScale(canvasScale(ui_, exported, camera_.viewport()));
     DrawStyle style;
     style.normal_length = 18.0 / camera_.scale();
+    style.normal_min_edge = 8.0 / camera_.scale();  // normals of edges under 8 pixels: left out
     const std::uint32_t markers = LayerStartGoal;
     if (grid_.active()) {
       grid_.draw(dd, ui_.layers);

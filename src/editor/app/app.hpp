@@ -118,6 +118,11 @@ class App {
   /// percentile, max, milliseconds) and the scene's build and query times to stdout.
   /// Returns 0, or 1 when the map has no vertex to drag.
   int runBenchDrag();
+  /// The pan and zoom benchmark (--bench-pan N): from the fitted view, N frames of a
+  /// 60-frame cycle (zoom in 8x about the canvas centre in 20 frames, pan round a circle of
+  /// a quarter of the canvas height in 20, zoom back out in 20), each frame timed; prints
+  /// the frame times (median, 90th percentile, max; wall and process CPU, ms). Returns 0.
+  int runBenchPan();
 
   /// True once the user closed the window (after confirming unsaved changes), or SDL_QUIT
   /// arrived.
@@ -191,6 +196,7 @@ class App {
   std::uint64_t grid_fitted_ = 0;
   UiState ui_;
   int events_in_frame_ = 0;  // events handled by the last frame()
+  std::string shown_notice_;  // the Scene's notice last put in the status line
   Camera camera_;
   ToolController tools_;
   BackgroundImage background_;

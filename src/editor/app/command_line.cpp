@@ -50,7 +50,7 @@ bool parsePoint(const std::string& s, Point& out) {
 
 std::string usage() {
   return "usage: polypath-editor [MAP] [--screenshot OUT.png] [--steps N] [--size WxH] [--start X,Y] [--goal X,Y]\n"
-         "                       [--bench-drag N] [--lesson FILE [--lesson-step K]] [--screenshot-sequence DIR]\n"
+         "                       [--bench-drag N] [--bench-pan N] [--lesson FILE [--lesson-step K]] [--screenshot-sequence DIR]\n"
          "                       [--canvas-only] [--svg OUT.svg]\n"
          "  MAP               map file to open (default: maps/seed-demo.json)\n"
          "  --start X,Y       start of the search: a world point on a polygon map, a cell column,row\n"
@@ -60,6 +60,7 @@ std::string usage() {
          "  --steps N         press Step N times before showing (the search's open and closed sets)\n"
          "  --size WxH        window size in pixels (default: the last one, first 1280x800)\n"
          "  --bench-drag N    drag a vertex for N frames headless and print the frame times (ms)\n"
+         "  --bench-pan N     zoom and pan for N frames headless and print the frame times (ms)\n"
          "  --method M        search method: visibility (default), polyanya, centre, portal, grid[:CELL]\n"
          "  --funnel-step K   (centre, portal) show the funnel after K portal steps\n"
          "  --compare P       open the Compare tab: astar-dijkstra, weight, visibility-navmesh,\n"
@@ -188,6 +189,14 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
       if (!v) return r;
       if (!parseInt(*v, r.options.bench_drag) || r.options.bench_drag < 1 || r.options.bench_drag > 1000000) {
         r.error = "--bench-drag needs a number of frames 1..1000000, not '" + *v + "'";
+        return r;
+      }
+      r.options.headless = true;
+    } else if (a == "--bench-pan") {
+      const std::string* v = value("N");
+      if (!v) return r;
+      if (!parseInt(*v, r.options.bench_pan) || r.options.bench_pan < 1 || r.options.bench_pan > 1000000) {
+        r.error = "--bench-pan needs a number of frames 1..1000000, not '" + *v + "'";
         return r;
       }
       r.options.headless = true;

@@ -45,6 +45,8 @@ struct AppOptions {
   bool preferences = true;
   /// Frames of the drag benchmark (--bench-drag N): 0 for a normal run.
   int bench_drag = 0;
+  /// Frames of the pan and zoom benchmark (--bench-pan N): 0 for a normal run.
+  int bench_pan = 0;
   bool headless = false;  ///< offscreen video driver and software renderer (implied by `screenshot`)
   /// SDL render driver to use ("software", "opengl", ...); empty: accelerated if possible
   /// (software when headless).

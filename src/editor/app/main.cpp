@@ -1,4 +1,4 @@
-// main.cpp: polypath-editor [MAP] [--screenshot OUT.png] [--steps N] [--size WxH] [--bench-drag N]
+// main.cpp: polypath-editor [MAP] [--screenshot OUT.png] [--steps N] [--size WxH] [--bench-drag N] [--bench-pan N]
 // [--lesson FILE [--lesson-step K]] [--screenshot-sequence DIR] [--canvas-only] [--svg OUT.svg]
 #include <cstdio>
 #include <string>
@@ -43,5 +43,6 @@ int main(int argc, char** argv) {
     return ok ? (app.loadError().empty() ? 0 : 2) : 1;
   }
   if (cl.options.bench_drag > 0) return app.runBenchDrag();
+  if (cl.options.bench_pan > 0) return app.runBenchPan();
   return app.run();
 }

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <string>
 #include <string_view>
 
@@ -43,8 +45,10 @@ BuiltMap::BuiltMap() = default;
 BuiltMap::~BuiltMap() = default;
 
 void BuiltMap::forget() {
+  graph_build_.reset();  // cancelled and joined: it borrows map_
   method_view_.clear();
   level_.reset();  // the clearance level holds the old map and graph too
+  level_graph_ = false;
   clearance_set_.reset();
   clearance_polygons_.clear();
   graph_.reset();
@@ -53,6 +57,8 @@ void BuiltMap::forget() {
   built_shape_ = RingShape{};
   drag_validator_.clear();
   problems_.clear();
+  notice_.clear();
+  fresh_ = true;
 }
 
 void BuiltMap::validate(const MapDocument& doc, bool in_gesture) {
@@ -78,6 +84,7 @@ void BuiltMap::validate(const MapDocument& doc, bool in_gesture) {
 }
 
 void BuiltMap::rebuild(const MapDocument& doc, bool in_gesture) {
+  graph_build_.reset();  // a build on the previous map: cancelled, started again below
   validate(doc, in_gesture);
   const bool map_current_before = map_current_;
   const bool map_errors = std::any_of(problems_.begin(), problems_.end(), [](const MapProblem& p) {
@@ -88,13 +95,17 @@ void BuiltMap::rebuild(const MapDocument& doc, bool in_gesture) {
   try {
     const auto t0 = Clock::now();
     auto map = std::make_unique<PolygonMap>(buildPolygonMap(doc));
+    if (fresh_) chooseMethodFor(*map);
+    fresh_ = false;
     VisibilityOptions vo;
     vo.corner_offset = doc.settings.corner_offset;
     const RingShape shape = ringShape(doc);
     method_view_.dropQuery();  // the query points into the old graph
     graph_updated_ = false;
+    // With a clearance the method searches the eroded map's graph (rebuildClearance).
+    const bool wants_graph = needsGraph() && !(doc.settings.clearance > 0.0);
     const auto g0 = Clock::now();
-    if (graph_ && map_current_before && shape == built_shape_ && vo.corner_offset == built_offset_) {
+    if (wants_graph && graph_ && map_current_before && shape == built_shape_ && vo.corner_offset == built_offset_) {
       // Only vertex positions moved: bring the graph up to date (exactly a rebuild's graph).
       try {
         const VisibilityGraph::UpdateStats us = graph_->update(*map);
@@ -104,10 +115,14 @@ void BuiltMap::rebuild(const MapDocument& doc, bool in_gesture) {
         graph_.reset();  // half updated: rebuild below
       }
     }
-    if (!graph_updated_) graph_ = std::make_unique<VisibilityGraph>(*map, vo);
+    const bool background = wants_graph && !graph_updated_ &&
+                            VisibilityGraph::estimateBuildSeconds(*map) > background_seconds_;
+    if (!graph_updated_) graph_.reset();
+    if (wants_graph && !graph_updated_ && !background) graph_ = std::make_unique<VisibilityGraph>(*map, vo);
     graph_ms_ = msSince(g0);
     build_ms_ = msSince(t0);
     map_ = std::move(map);
+    if (background) graph_build_ = std::make_unique<GraphBuild>(*map_, vo);
     built_shape_ = shape;
     built_offset_ = vo.corner_offset;
     map_current_ = true;
@@ -120,9 +135,50 @@ void BuiltMap::rebuild(const MapDocument& doc, bool in_gesture) {
   }
 }
 
+bool BuiltMap::needsGraph() const {
+  const MethodEntry* entry = methods().find(method_settings_.name);
+  return entry && entry->info->searches_visibility_graph;
+}
+
+void BuiltMap::chooseMethodFor(const PolygonMap& map) {
+  if (!needsGraph()) return;
+  const double seconds = VisibilityGraph::estimateBuildSeconds(map);
+  if (seconds <= kInteractiveGraphSeconds) return;
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "%zu reflex corners: a visibility graph would take about %.0f s, so Polyanya (exact) searches.",
+                map.reflexCorners().size(), std::ceil(seconds));
+  method_settings_ = MethodSettings{"polyanya", method_settings_.options};
+  notice_ = buf;
+}
+
+void BuiltMap::fallBackToPolyanya(const std::string& why) {
+  method_settings_ = MethodSettings{"polyanya", method_settings_.options};
+  notice_ = why + "; searching with Polyanya (exact).";
+}
+
+bool BuiltMap::pollGraphBuild() {
+  if (!graph_build_ || !graph_build_->done()) return false;
+  std::unique_ptr<VisibilityGraph> graph = graph_build_->take();
+  const bool cancelled = graph_build_->cancelled();
+  const std::string error = graph_build_->error();
+  graph_ms_ = graph_build_->milliseconds();
+  graph_build_.reset();
+  if (cancelled) {  // Cancel is honoured even when the worker finished meanwhile
+    fallBackToPolyanya("The visibility graph build was cancelled");
+  } else if (graph) {
+    graph_ = std::move(graph);
+    build_ms_ += graph_ms_;
+  } else {
+    problems_.push_back({MapProblem::Severity::Error, "/method", "cannot build the visibility graph: " + error});
+    fallBackToPolyanya("The visibility graph could not be built");
+  }
+  rebuildMethod();
+  return true;
+}
+
 void BuiltMap::rebuildMethod() {
   const PolygonMap* m = searchMap();
-  if (!m || m->empty()) {
+  if (!m || m->empty() || graph_build_) {  // while the worker builds, the method waits for its graph
     method_view_.clear();
     return;
   }
@@ -139,6 +195,7 @@ bool BuiltMap::setMethod(const MethodSettings& method) {
   if (!validOptions(method)) return false;
   if (method == method_settings_) return false;
   method_settings_ = method;
+  notice_.clear();
   method_view_.setFunnelPosition(-1);
   return true;
 }
@@ -147,6 +204,7 @@ void BuiltMap::rebuildClearance(const MapDocument& doc) {
   const double r = doc.settings.clearance;
   if (!(r > 0.0)) {
     level_.reset();
+    level_graph_ = false;
     return;
   }
   const auto t0 = Clock::now();
@@ -161,7 +219,8 @@ void BuiltMap::rebuildClearance(const MapDocument& doc) {
       clearance_offset_ = doc.settings.corner_offset;
     }
     level_ = clearance_set_->level(r);
-    level_->graph();  // built now, so build_ms counts it
+    level_graph_ = needsGraph();
+    if (level_graph_) level_->graph();  // built now, so build_ms counts it
     for (const std::string& note : level_->eroded().notes())
       problems_.push_back({MapProblem::Severity::Warning, "/settings/clearance", note});
     if (level_->map().empty())
@@ -170,6 +229,7 @@ void BuiltMap::rebuildClearance(const MapDocument& doc) {
                                "; lower the clearance"});
   } catch (const std::exception& e) {
     level_.reset();
+    level_graph_ = false;
     clearance_set_.reset();
     problems_.push_back({MapProblem::Severity::Error, "/settings/clearance", e.what()});
   }

@@ -5,12 +5,17 @@
 //
 // [SECTION] RingShape
 // [SECTION] BuiltMap
+
+/// A newly opened map whose visibility graph is estimated to take longer than this (seconds,
+/// VisibilityGraph::estimateBuildSeconds) opens on Polyanya instead.
+inline constexpr double kInteractiveGraphSeconds = 1.0;
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <vector>
 
+#include "editor/document/graph_build.hpp"
 #include "editor/document/scene_method.hpp"
 #include "polypath/core/visibility_graph.hpp"
 #include "polypath/formats/map_io.hpp"
@@ -36,6 +41,14 @@ bool isQueryProblem(const MapProblem& p);
 /// The structures built from one document. An invalid document never throws: the last
 /// valid map stays built (mapIsCurrent() false) and problems() says what is wrong. Not
 /// copyable: the method view borrows the graph.
+///
+/// The visibility graph is built only while the chosen method searches it
+/// (MethodInfo::searches_visibility_graph). A graph estimated to take longer than
+/// backgroundGraphSeconds() is built on a worker thread (GraphBuild): until
+/// pollGraphBuild() installs it, the map is drawn, the method is not built and
+/// graphBuildFraction() gives the progress. On a newly opened map whose graph is estimated
+/// above kInteractiveGraphSeconds, the method becomes Polyanya (exact, no graph) and
+/// notice() says so.
 class BuiltMap {
  public:
   BuiltMap();
@@ -49,7 +62,31 @@ class BuiltMap {
   /// dropped (the graph may change).
   void rebuild(const MapDocument& doc, bool in_gesture);
   /// Forgets everything built (a new document: its invalid map never shows the old one).
+  /// The next rebuild() chooses Polyanya when the graph would be too slow (notice()).
   void forget();
+
+  // The visibility graph on a worker thread ------------------------------------------------
+
+  /// Graphs estimated above this many seconds are built on a worker thread (default 0.25;
+  /// 0 sends every build there, as the tests do).
+  double backgroundGraphSeconds() const { return background_seconds_; }
+  void setBackgroundGraphSeconds(double s) { background_seconds_ = s; }
+  /// True while a graph is being built on the worker thread.
+  bool buildingGraph() const { return graph_build_ != nullptr; }
+  /// The worker's progress, 0 to 1; -1 when no build runs.
+  double graphBuildFraction() const { return graph_build_ ? graph_build_->fraction() : -1.0; }
+  /// Asks the worker to stop; the next pollGraphBuild() then switches the method to
+  /// Polyanya and says so in notice().
+  void cancelGraphBuild() {
+    if (graph_build_) graph_build_->cancel();
+  }
+  /// Installs a finished worker's graph and builds the method on it (or, after a cancel
+  /// or a failure, switches to Polyanya or records the problem). Returns true when
+  /// something changed (the caller then redoes the query).
+  bool pollGraphBuild();
+  /// One line for the status bar about a choice made for the user ("17414 reflex corners: a
+  /// visibility graph would take about 23 s, so Polyanya (exact) searches."); empty when none.
+  const std::string& notice() const { return notice_; }
 
   /// The built map: the document's, or the last valid one; null when none was built.
   const PolygonMap* polygonMap() const { return map_.get(); }
@@ -59,7 +96,10 @@ class BuiltMap {
   /// What the search runs on: the eroded map and its graph with a clearance, else
   /// polygonMap() and graph().
   const PolygonMap* searchMap() const { return level_ ? &level_->map() : map_.get(); }
-  const VisibilityGraph* searchGraph() const { return level_ ? &level_->graph() : graph_.get(); }
+  const VisibilityGraph* searchGraph() const {
+    if (level_) return level_graph_ ? &level_->graph() : nullptr;
+    return graph_.get();
+  }
   /// True when the built map is the document's (false: an older map is shown).
   bool mapIsCurrent() const { return map_current_; }
   /// Validation and build problems of the last rebuild() (start and goal problems of
@@ -90,6 +130,12 @@ class BuiltMap {
   void validate(const MapDocument& doc, bool in_gesture);
   void rebuildClearance(const MapDocument& doc);
   void rebuildMethod();
+  // The chosen method searches the visibility graph.
+  bool needsGraph() const;
+  // On a newly opened map: Polyanya instead of a visibility graph that would take long.
+  void chooseMethodFor(const PolygonMap& map);
+  // Switches to Polyanya after the graph build was cancelled or failed.
+  void fallBackToPolyanya(const std::string& why);
 
   std::unique_ptr<PolygonMap> map_;
   std::unique_ptr<VisibilityGraph> graph_;
@@ -114,6 +160,13 @@ class BuiltMap {
   ClearanceStyle clearance_style_;
   double clearance_offset_ = 0.0;
   std::shared_ptr<const ClearanceLevel> level_;
+  bool level_graph_ = false;  // level_->graph() was built (the method needs it)
+
+  bool fresh_ = true;  // nothing built since forget(): the next rebuild may choose the method
+  std::string notice_;
+  double background_seconds_ = 0.25;
+  // Last, so it is destroyed (cancelled and joined) before the map it borrows.
+  std::unique_ptr<GraphBuild> graph_build_;
 };
 
 }  // namespace polypath::editor

@@ -5,6 +5,8 @@
 #include "editor/canvas/recoloured_draw.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 #include <cmath>
 
 namespace polypath::editor {
@@ -25,6 +27,16 @@ class FixedWidthDraw final : public DebugDraw {
   DebugDraw& out_;
   float width_;
 };
+
+// Ring vertices of every polygon of `doc`.
+std::size_t ringVertexCount(const MapDocument& doc) {
+  std::size_t n = 0;
+  for (const Polygon& poly : doc.polygons) {
+    n += poly.outer.size();
+    for (const Ring& h : poly.holes) n += h.size();
+  }
+  return n;
+}
 
 }  // namespace
 
@@ -58,28 +70,71 @@ void Scene::documentChanged(DocumentChange change) {
       // Forget everything built for the previous document before building the new one,
       // so an invalid new document never shows the old map.
       query_.forget();
-      built_.forget();
+      built_->forget();
+      map_build_.reset();  // a build of the previous document: no longer wanted
+      if (ringVertexCount(doc_.document()) > background_open_vertices_) {
+        startMapBuild();  // a large map: its outline now, the rest from the worker
+        query_.requery(doc_.document(), 0);  // nothing built yet: no problems either
+        updateStats();
+        break;
+      }
       rebuild();
       break;
     case DocumentChange::Edited: rebuild(); break;
     case DocumentChange::GestureEnded:
-      if (built_.validatedIncrementally()) rebuild();  // the full validateMap, with its messages
+      if (built_->validatedIncrementally()) rebuild();  // the full validateMap, with its messages
       break;
   }
 }
 
 // [SECTION] Rebuild
 
+void Scene::startMapBuild() {
+  if (map_build_) retired_.push_back(std::move(map_build_));  // joined by pollGraphBuild once done
+  map_build_ = std::make_unique<MapBuild>(doc_.document(), built_->method(), background_graph_seconds_);
+}
+
 void Scene::rebuild() {
+  if (map_build_) {  // still opening: build the edited document instead
+    startMapBuild();
+    query_.requery(doc_.document(), 0);
+    updateStats();
+    return;
+  }
   const int replay = query_.expansionsToReplay();
   query_.drop();  // the search and query point into the graph about to change
-  built_.rebuild(doc_.document(), doc_.inGesture());
+  built_->rebuild(doc_.document(), doc_.inGesture());
   query_.requery(doc_.document(), replay);
   updateStats();
 }
 
+bool Scene::pollGraphBuild() {
+  std::erase_if(retired_, [](const std::unique_ptr<MapBuild>& b) { return b->done(); });
+  if (map_build_ && map_build_->done()) {
+    std::unique_ptr<BuiltMap> built = map_build_->take();
+    map_build_.reset();
+    query_.forget();
+    built_ = std::move(built);
+    query_.rebind(*built_);
+    query_.requery(doc_.document(), 0);
+    updateStats();
+    return true;
+  }
+  if (!built_->pollGraphBuild()) return false;
+  query_.drop();
+  query_.requery(doc_.document(), 0);
+  updateStats();
+  return true;
+}
+
+void Scene::waitForGraph() {
+  while (map_build_ || built_->buildingGraph()) {
+    if (!pollGraphBuild()) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+}
+
 void Scene::setMethod(const MethodSettings& method) {
-  if (!built_.setMethod(method)) return;
+  if (!built_->setMethod(method)) return;
   query_.stopStepping();
   rebuild();
 }
@@ -148,22 +203,22 @@ bool Scene::hasErrors() const {
 
 void Scene::updateStats() {
   SceneStats s;
-  if (const PolygonMap* m = built_.polygonMap()) s.vertices = m->vertices().size();
+  if (const PolygonMap* m = built_->polygonMap()) s.vertices = m->vertices().size();
   if (const VisibilityGraph* g = searchGraph()) {
     s.reflex_nodes = g->nodes().size();
     s.links = g->linkCount();
   }
-  s.validate_ms = built_.validateMs();
-  s.build_ms = built_.buildMs();
-  s.graph_ms = built_.graphMs();
+  s.validate_ms = built_->validateMs();
+  s.build_ms = built_->buildMs();
+  s.graph_ms = built_->graphMs();
   s.query_ms = query_.queryMs();
-  s.graph_updated = built_.graphUpdated();
-  s.update_tested = built_.updateTested();
+  s.graph_updated = built_->graphUpdated();
+  s.update_tested = built_->updateTested();
   const Path& shown = shownPath();
   s.path_found = shown.found;
   s.path_length = shown.found ? shown.length : 0.0;
-  s.method = built_.method().name;
-  const MethodView& view = built_.methodView();
+  s.method = built_->method().name;
+  const MethodView& view = built_->methodView();
   if (view.built()) {
     s.structure = view.structureSummary();
     s.build_ms += view.buildMs();
@@ -185,13 +240,22 @@ void Scene::updateStats() {
 
 void Scene::draw(DebugDraw& out, std::uint32_t layers, const DrawStyle& style) const {
   RecolouredDraw grey(out, greyed);  // stale data (the last valid map or path) in grey
-  DebugDraw& dd = built_.mapIsCurrent() ? out : grey;  // the last valid map, when the edit broke it
+  DebugDraw& dd = built_->mapIsCurrent() ? out : grey;  // the last valid map, when the edit broke it
   FixedWidthDraw walls(dd, kWallWidth);
-  const PolygonMap* map = built_.polygonMap();
-  const MethodView& view = built_.methodView();
+  const PolygonMap* map = built_->polygonMap();
+  const MethodView& view = built_->methodView();
   const bool has_query = query_.hasQuery();
+  if (!map && map_build_ && (layers & LayerEdges)) {  // opening on the worker: the document's walls meanwhile
+    auto outline = [&](const Ring& r) {
+      for (std::size_t i = 0; i < r.size(); ++i) dd.line(r[i], r[(i + 1) % r.size()], layerColor(LayerEdges), 1.0f);
+    };
+    for (const Polygon& poly : doc_.document().polygons) {
+      outline(poly.outer);
+      for (const Ring& h : poly.holes) outline(h);
+    }
+  }
   if (map) drawMap(dd, *map, layers & (LayerRegion | LayerEdgeNormals | LayerVertexNormals), style);
-  if (const MethodEntry* method = methods().find(built_.method().name)) layers &= method->info->layers;
+  if (const MethodEntry* method = methods().find(built_->method().name)) layers &= method->info->layers;
   // Graph links and triangles under the walls; graph nodes over the result, under the search.
   view.drawStructure(dd, layers & ~LayerReflexNodes);
   view.drawEndpoints(dd, layers & LayerStartGoalLinks);
@@ -199,7 +263,7 @@ void Scene::draw(DebugDraw& out, std::uint32_t layers, const DrawStyle& style) c
     drawMap(walls, *map, layers & LayerEdges, style);
     drawMap(dd, *map, layers & LayerVertices, style);
   }
-  if (const ClearanceLevel* level = built_.clearanceLevel())
+  if (const ClearanceLevel* level = built_->clearanceLevel())
     drawClearanceOutline(dd, level->map(), layers);  // where the agent's centre may go
   // The result: the corridor and portals here, the funnel and path over the search layers.
   constexpr std::uint32_t kOnTop = LayerFunnelSides | LayerPath | LayerFunnelApex;

@@ -40,6 +40,7 @@
 #include "editor/document/built_map.hpp"
 #include "editor/document/document.hpp"
 #include "editor/document/history.hpp"
+#include "editor/document/map_build.hpp"
 #include "editor/canvas/picking.hpp"
 #include "editor/document/scene_method.hpp"
 #include "editor/document/search_stepper.hpp"
@@ -181,19 +182,19 @@ class Scene {
 
   /// The built map: the document's, or the last valid one when the document is invalid;
   /// null when no valid map was ever built for this document.
-  const PolygonMap* polygonMap() const { return built_.polygonMap(); }
-  const VisibilityGraph* graph() const { return built_.graph(); }
+  const PolygonMap* polygonMap() const { return built_->polygonMap(); }
+  const VisibilityGraph* graph() const { return built_->graph(); }
   /// The clearance level searched (the walkable region eroded by the document's
   /// settings.clearance, from a ClearanceSet cached per radius); null at clearance 0.
-  const ClearanceLevel* clearanceLevel() const { return built_.clearanceLevel(); }
+  const ClearanceLevel* clearanceLevel() const { return built_->clearanceLevel(); }
   /// What the search runs on: the eroded map and its graph with a clearance, else
   /// polygonMap() and graph().
-  const PolygonMap* searchMap() const { return built_.searchMap(); }
-  const VisibilityGraph* searchGraph() const { return built_.searchGraph(); }
+  const PolygonMap* searchMap() const { return built_->searchMap(); }
+  const VisibilityGraph* searchGraph() const { return built_->searchGraph(); }
   /// The query linking start and goal; null when they are missing or not walkable.
-  const VisibilityQuery* query() const { return dynamic_cast<const VisibilityQuery*>(built_.methodView().graph()); }
+  const VisibilityQuery* query() const { return dynamic_cast<const VisibilityQuery*>(built_->methodView().graph()); }
   /// True when the built map is the document's (false: an older map is shown).
-  bool mapIsCurrent() const { return built_.mapIsCurrent(); }
+  bool mapIsCurrent() const { return built_->mapIsCurrent(); }
   /// Everything wrong: the file problem first, then validation, build and query errors.
   std::vector<MapProblem> problems() const;
   /// True when problems() holds an error (not only warnings).
@@ -226,12 +227,12 @@ class Scene {
   /// rebuilds its structure on searchMap() (the navmesh or grid; again after every edit,
   /// drags included), redoes the query, and leaves the stepped view. A grid cell size that
   /// is not positive and finite is ignored. Build failures become problems ("/method").
-  const MethodSettings& method() const { return built_.method(); }
+  const MethodSettings& method() const { return built_->method(); }
   void setMethod(const MethodSettings& method);
   /// The chosen method's structure and query (not used for Visibility, whose graph and
   /// query are graph() and query()). Non-const for the funnel step shown.
-  const MethodView& methodView() const { return built_.methodView(); }
-  MethodView& methodView() { return built_.methodView(); }
+  const MethodView& methodView() const { return built_->methodView(); }
+  MethodView& methodView() { return built_->methodView(); }
   /// The search result the canvas shows, as the engine returned it (node path on the
   /// searched graph: for triangle A* the corridor's nodes; shownPath() is in world points).
   const Path& shownSearchPath() const { return query_.shownSearchPath(); }
@@ -239,6 +240,37 @@ class Scene {
   /// when there is no usable pair.
   const std::optional<Point>& queryStart() const { return query_.queryStart(); }
   const std::optional<Point>& queryGoal() const { return query_.queryGoal(); }
+
+  // The visibility graph on a worker thread (BuiltMap) -------------------------------
+
+  /// True while a large map's visibility graph is built on the worker thread; the map is
+  /// drawn and edits work (each restarts the build), but there is no search until it ends.
+  bool buildingGraph() const { return built_->buildingGraph(); }
+  /// The build's progress, 0 to 1; -1 when none runs.
+  double graphBuildFraction() const { return built_->graphBuildFraction(); }
+  /// Stops the build; the method becomes Polyanya (notice() says so) at the next poll.
+  void cancelGraphBuild() { built_->cancelGraphBuild(); }
+  /// Installs a finished build (a map from loadingMap(), a graph from buildingGraph()),
+  /// builds the method on it and redoes the query. Call once per frame; returns true when
+  /// something changed.
+  bool pollGraphBuild();
+  /// Waits until no build runs, installing what they give (pictures made without a window).
+  void waitForGraph();
+  /// Graphs estimated above this many seconds are built on the worker (0.25 by default).
+  void setBackgroundGraphSeconds(double seconds) {
+    background_graph_seconds_ = seconds;
+    built_->setBackgroundGraphSeconds(seconds);
+  }
+  /// True while a newly opened document is validated and built on a worker thread
+  /// (MapBuild): its outline is drawn, edits and settings start the build again, and
+  /// there is no search until pollGraphBuild() installs the result.
+  bool loadingMap() const { return map_build_ != nullptr; }
+  /// Documents opened with more ring vertices than this are built on the worker (20,000
+  /// by default; 0 sends every one there, as the tests do).
+  void setBackgroundOpenVertices(std::size_t vertices) { background_open_vertices_ = vertices; }
+  /// A choice the editor made for the user, for the status line (BuiltMap::notice):
+  /// Polyanya instead of a visibility graph too large to build at once. Empty when none.
+  const std::string& notice() const { return built_->notice(); }
 
   // Search ----------------------------------------------------------------------------
 
@@ -310,11 +342,17 @@ class Scene {
   // Rebuilds the BuiltMap and redoes the query, replaying the steps made so far.
   void rebuild();
   void updateStats();
+  // Starts building the document on a worker (MapBuild); a build already running is retired.
+  void startMapBuild();
 
   Document doc_;
-  BuiltMap built_;
-  SteppedQuery query_{built_};
+  std::unique_ptr<BuiltMap> built_ = std::make_unique<BuiltMap>();  // replaced by a finished MapBuild's
+  SteppedQuery query_{*built_};
   SceneStats stats_;
+  double background_graph_seconds_ = 0.25;
+  std::size_t background_open_vertices_ = 20000;
+  std::unique_ptr<MapBuild> map_build_;               // the document being built on a worker
+  std::vector<std::unique_ptr<MapBuild>> retired_;    // builds of older documents, joined when done
 };
 
 }  // namespace polypath::editor

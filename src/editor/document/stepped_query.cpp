@@ -19,7 +19,7 @@ namespace polypath::editor {
 
 void SteppedQuery::drop() {
   search_ = Search{};
-  built_.methodView().dropQuery();
+  built_->methodView().dropQuery();
   sgraph_ = nullptr;
 }
 
@@ -53,8 +53,8 @@ std::optional<Point> SteppedQuery::queryPoint(const std::optional<Point>& p, boo
   snapped.reset();
   if (!p) return std::nullopt;
   const std::string name = is_start ? "Start" : "Goal";
-  const PolygonMap* map = built_.polygonMap();
-  const ClearanceLevel* level = built_.clearanceLevel();
+  const PolygonMap* map = built_->polygonMap();
+  const ClearanceLevel* level = built_->clearanceLevel();
   // Without a built map only the coordinates can be checked: against an empty one.
   const PolygonMap none;
   const EndpointPlacement e = placeEndpoint(map ? *map : none, map ? level : nullptr, is_start ? "start" : "goal", *p,
@@ -82,7 +82,7 @@ std::optional<Point> SteppedQuery::queryPoint(const std::optional<Point>& p, boo
 void SteppedQuery::requery(const MapDocument& doc, int replay) {
   ++search_generation_;
   drop();
-  MethodView& method_view = built_.methodView();
+  MethodView& method_view = built_->methodView();
   sstart_ = sgoal_ = kNoNode;
   path_ = Path{};
   stepped_path_ = Path{};
@@ -95,7 +95,7 @@ void SteppedQuery::requery(const MapDocument& doc, int replay) {
   query_goal_ = start && goal ? goal : std::nullopt;
   // Validation's start/goal errors become warnings when snapping fixed the point.
   problems_.clear();
-  for (MapProblem p : built_.problems()) {
+  for (MapProblem p : built_->problems()) {
     const bool start_fixed = snapped_start_ && startsWith(p.where, "/start");
     const bool goal_fixed = snapped_goal_ && startsWith(p.where, "/goal");
     if (start_fixed || goal_fixed) {
@@ -108,7 +108,7 @@ void SteppedQuery::requery(const MapDocument& doc, int replay) {
     problems_.push_back(std::move(p));
   }
   // A start or goal moved only for the clearance: say so (validation saw nothing wrong).
-  if (built_.clearanceLevel()) {
+  if (built_->clearanceLevel()) {
     for (int i = 0; i < 2; ++i) {
       const std::optional<Point>& s = i == 0 ? snapped_start_ : snapped_goal_;
       const char* where = i == 0 ? "/start" : "/goal";
@@ -122,7 +122,7 @@ void SteppedQuery::requery(const MapDocument& doc, int replay) {
       }
     }
   }
-  const PolygonMap* search_map = built_.searchMap();
+  const PolygonMap* search_map = built_->searchMap();
   if (method_view.built() && start && goal) {
     try {
       const auto t0 = Clock::now();
@@ -146,11 +146,11 @@ void SteppedQuery::requery(const MapDocument& doc, int replay) {
       const bool reported = std::any_of(problems_.begin(), problems_.end(), isQueryProblem);
       if (!reported) problems_.push_back({MapProblem::Severity::Error, "query", e.what()});
     }
-  } else if (built_.graph() && (!doc.start || !doc.goal)) {
+  } else if (built_->polygonMap() && (!doc.start || !doc.goal)) {
     problems_.push_back({MapProblem::Severity::Warning, !doc.start ? "/start" : "/goal",
                          std::string("the map has no ") + (!doc.start ? "start" : "goal") +
                              "; add one in the Map tab to search"});
-  } else if (built_.graph()) {
+  } else if (built_->polygonMap()) {
     // Start or goal unusable: say why unless validation already did.
     for (const std::string* why : {&start_problem_, &goal_problem_}) {
       const bool is_start = why == &start_problem_;
@@ -230,7 +230,7 @@ void SteppedQuery::updateSteppedPath() {
     stepped_search_path_ = search_.finalize();
   else
     stepped_search_path_ = Path{};
-  stepped_path_ = built_.methodView().worldPath(stepped_search_path_);
+  stepped_path_ = built_->methodView().worldPath(stepped_search_path_);
 }
 
 }  // namespace polypath::editor

@@ -25,7 +25,10 @@ namespace polypath::editor {
 class SteppedQuery {
  public:
   /// `built` must outlive the query.
-  explicit SteppedQuery(BuiltMap& built) : built_(built) {}
+  explicit SteppedQuery(BuiltMap& built) : built_(&built) {}
+  /// Queries `built` from now on (the Scene installed a map built on a worker thread).
+  /// Call drop() first: the old query points into the old map.
+  void rebind(BuiltMap& built) { built_ = &built; }
   SteppedQuery(const SteppedQuery&) = delete;
   SteppedQuery& operator=(const SteppedQuery&) = delete;
 
@@ -109,7 +112,7 @@ class SteppedQuery {
   std::optional<Point> queryPoint(const std::optional<Point>& p, bool is_start);
   void updateSteppedPath();
 
-  BuiltMap& built_;
+  BuiltMap* built_;
   SearchOptions options_;
   // The graph the stepped search runs on (the method view's), its start and goal.
   const SearchGraph* sgraph_ = nullptr;

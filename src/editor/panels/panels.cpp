@@ -263,6 +263,22 @@ void controlsPart(Scene& scene, UiState& ui) {
   const SceneStats& st = scene.stats();
   char buf[160];
   ImVec4 colour = kDimText;
+  if (scene.loadingMap()) {
+    clampedText("Opening: validating the map and building the search.", kDimText, 2);
+  } else if (scene.buildingGraph()) {
+    // The graph's worker thread (graph_build.hpp): its progress and a way out, in the two
+    // lines the summary takes, so the tabs below stay where they are.
+    const float y0 = ImGui::GetCursorPosY();
+    const float fraction = static_cast<float>(scene.graphBuildFraction());
+    std::snprintf(buf, sizeof buf, "Building the visibility graph: %.0f%%", 100.0f * fraction);
+    const float cancel_w = ImGui::CalcTextSize("Cancel").x + 2 * ImGui::GetStyle().FramePadding.x;
+    ImGui::ProgressBar(fraction, ImVec2(-(cancel_w + ImGui::GetStyle().ItemSpacing.x), 0.0f), buf);
+    ImGui::SameLine();
+    if (namedButton(ui, "Cancel", "graph build cancel")) scene.cancelGraphBuild();
+    tip("Stop building the visibility graph and search with Polyanya (exact, no graph) instead.");
+    ImGui::SetCursorPosY(std::max(ImGui::GetCursorPosY(),
+                                  y0 + 2 * ImGui::GetTextLineHeight() + ImGui::GetStyle().ItemSpacing.y));
+  } else {
   if (!has_query) {
     if (!scene.polygonMap())
       std::snprintf(buf, sizeof buf, "No search: no valid map.");
@@ -289,6 +305,7 @@ void controlsPart(Scene& scene, UiState& ui) {
     colour = kErrorText;
   }
   clampedText(buf, colour, 2);
+  }
 
   clampedText(ui.status, ui.status_error ? kErrorText : kOkText, 3);
 

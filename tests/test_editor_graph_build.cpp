@@ -1,0 +1,157 @@
+// test_editor_graph_build.cpp: the visibility graph built on the editor's worker thread
+// (graph_build.hpp): no search until it ends, then the oracle's length; Cancel falls back
+// to Polyanya with the same length; an edit restarts the build; a map too large for the
+// graph opens on Polyanya and says so.
+#include <catch2/catch.hpp>
+
+#ifdef POLYPATH_HAVE_EDITOR
+
+#include <string>
+
+#include "editor/document/scene.hpp"
+#include "polypath/formats/map_io.hpp"
+#include "reference/synthetic_maps.hpp"
+#include "support/loaded_map.hpp"
+#include "support/oracle.hpp"
+
+using namespace polypath;
+using namespace polypath::editor;
+using polypath::test::Oracle;
+
+namespace {
+
+double oracleLength(const MapDocument& doc) {
+  const Oracle oracle(doc.polygons);
+  return oracle.shortestPath(*doc.start, *doc.goal).length;
+}
+
+}  // namespace
+
+TEST_CASE("a visibility graph built on the worker thread: no search until it ends, then the oracle's path",
+          "[editor][graph-build]") {
+  Scene scene;
+  scene.setBackgroundGraphSeconds(0.0);  // every graph goes to the worker
+  REQUIRE(scene.openFile(test::shippedMap("maze.json")));
+  const double want = oracleLength(scene.document());
+  REQUIRE(want > 0.0);
+  CHECK(scene.method().name == "visibility");
+  REQUIRE(scene.buildingGraph());  // installed only by a poll
+  CHECK(scene.graphBuildFraction() >= 0.0);
+  CHECK(scene.graph() == nullptr);
+  CHECK(!scene.methodView().built());
+  CHECK(!scene.resultPath().found);
+  CHECK(scene.polygonMap() != nullptr);  // the map is drawn meanwhile
+
+  // An edit during the build starts it again on the edited map.
+  scene.setGoal(Point{1.0, 29.0});
+  CHECK(scene.buildingGraph());
+  scene.waitForGraph();
+  CHECK(!scene.buildingGraph());
+  CHECK(scene.graphBuildFraction() == -1.0);
+  REQUIRE(scene.graph() != nullptr);
+  CHECK(scene.stats().reflex_nodes == scene.graph()->nodes().size());
+  REQUIRE(scene.resultPath().found);
+  CHECK(scene.resultPath().length == Approx(oracleLength(scene.document())).epsilon(1e-9));
+  CHECK(scene.resultPath().length != Approx(want).epsilon(1e-6));  // the goal did move
+  CHECK(scene.notice().empty());
+}
+
+TEST_CASE("cancelling the worker's graph build searches with Polyanya and says so", "[editor][graph-build]") {
+  Scene scene;
+  scene.setBackgroundGraphSeconds(0.0);
+  REQUIRE(scene.openFile(test::shippedMap("maze.json")));
+  REQUIRE(scene.buildingGraph());
+  scene.cancelGraphBuild();  // honoured even when the worker finished meanwhile
+  scene.waitForGraph();
+  CHECK(!scene.buildingGraph());
+  CHECK(scene.method().name == "polyanya");
+  CHECK(scene.notice().find("cancelled") != std::string::npos);
+  REQUIRE(scene.methodView().built());
+  const double want = oracleLength(scene.document());
+  REQUIRE(scene.resultPath().found);
+  CHECK(scene.resultPath().length == Approx(want).epsilon(1e-9));
+
+  // Asking for the graph again builds it (on the worker) and finds the same length.
+  scene.setMethod(MethodSettings{"visibility", {}});
+  CHECK(scene.notice().empty());
+  CHECK(scene.buildingGraph());
+  scene.waitForGraph();
+  CHECK(scene.method().name == "visibility");
+  REQUIRE(scene.resultPath().found);
+  CHECK(scene.resultPath().length == Approx(want).epsilon(1e-9));
+}
+
+TEST_CASE("a map whose visibility graph would take long opens on Polyanya and says why", "[editor][graph-build]") {
+  MapDocument doc;
+  doc.polygons = reference::syntheticMap(reference::Family::Convex, 8000, 5);
+  const PolygonMap map(doc.polygons);
+  REQUIRE(VisibilityGraph::estimateBuildSeconds(map) > kInteractiveGraphSeconds);
+  Scene scene;
+  scene.setDocument(doc);
+  CHECK(scene.method().name == "polyanya");
+  CHECK(!scene.buildingGraph());
+  CHECK(scene.graph() == nullptr);  // no graph is built for a method that does not search it
+  CHECK(scene.methodView().built());
+  const std::string n = std::to_string(map.reflexCorners().size());
+  CHECK(scene.notice().rfind(n + " reflex corners: a visibility graph would take about ", 0) == 0);
+  CHECK(scene.notice().find("so Polyanya (exact) searches.") != std::string::npos);
+
+  // A small map keeps the visibility graph, and the notice goes with the large map.
+  Scene small;
+  REQUIRE(small.openFile(test::shippedMap("maze.json")));
+  CHECK(small.method().name == "visibility");
+  CHECK(small.notice().empty());
+  CHECK(small.graph() != nullptr);
+}
+
+namespace {
+
+// Records the lines drawn (the walls shown while a map opens on the worker).
+struct LineCount final : DebugDraw {
+  int lines = 0;
+  void line(Point, Point, Color, float) override { ++lines; }
+  void point(Point, Color, float) override {}
+  void fillRings(const std::vector<const Ring*>&, Color) override {}
+  void text(Point, std::string_view, Color) override {}
+};
+
+}  // namespace
+
+TEST_CASE("a large map opens on a worker thread: its walls at once, the search when it is built",
+          "[editor][graph-build]") {
+  Scene scene;
+  scene.setBackgroundOpenVertices(0);  // every opened map goes to the worker
+  REQUIRE(scene.openFile(test::shippedMap("maze.json")));
+  REQUIRE(scene.loadingMap());  // installed only by a poll
+  CHECK(scene.polygonMap() == nullptr);
+  CHECK(scene.problems().empty());  // nothing is known to be wrong yet (not "no polygons")
+  CHECK(!scene.resultPath().found);
+  std::size_t walls = 0;
+  for (const Polygon& p : scene.document().polygons) {
+    walls += p.outer.size();
+    for (const Ring& h : p.holes) walls += h.size();
+  }
+  LineCount drawn;
+  scene.draw(drawn, LayerEdges);
+  CHECK(drawn.lines == static_cast<int>(walls));
+
+  // An edit and a method chosen while it opens: the worker builds the edited document.
+  scene.setGoal(Point{1.0, 29.0});
+  scene.setMethod(MethodSettings{"polyanya", {}});
+  CHECK(scene.loadingMap());
+  scene.waitForGraph();
+  CHECK(!scene.loadingMap());
+  REQUIRE(scene.polygonMap() != nullptr);
+  CHECK(scene.method().name == "polyanya");
+  REQUIRE(scene.resultPath().found);
+  CHECK(scene.resultPath().length == Approx(oracleLength(scene.document())).epsilon(1e-9));
+  CHECK(scene.stats().vertices == walls);
+
+  // Edits after it opened rebuild at once, as on any map.
+  scene.setGoal(Point{37.0, 27.0});
+  CHECK(!scene.loadingMap());
+  REQUIRE(scene.resultPath().found);
+  CHECK(scene.resultPath().length == Approx(oracleLength(scene.document())).epsilon(1e-9));
+}
+
+#endif  // POLYPATH_HAVE_EDITOR
