@@ -96,3 +96,58 @@ TEST_CASE("polyanya: stepping creates nodes, the engine grows its records, drawi
   CHECK(path.length == Approx(findPolyanyaPath(pm, {0.9, 1.1}, {1.1, 0.9}).length).epsilon(1e-15));
   CHECK(query.pathPoints(path).size() == 5);
 }
+
+TEST_CASE("polyanya: a run along a line past a vertex inside the region turns at the next corner", "[polyanya]") {
+  // The room [0,4]x[0,4] meshed round a vertex inside it, c = (2,2), as the mesh builder's
+  // cells leave such vertices: F1 (the bottom half, straight at c), F2 and F3 (the top
+  // quarters). A corridor C1 leaves F1 through x = 4 and turns up into C2, behind the
+  // wall from (4,2) to (5,2). From s = (1,2), on the edge F1 | F2, the edge (4,2)-(2,2) of F1
+  // lies on the line through s: the path runs along it, past c and (4,2), to the corner
+  // (5,2), then up to the goal.
+  const NavMesh mesh({{0, 0}, {4, 0}, {4, 2}, {2, 2}, {0, 2}, {2, 4}, {0, 4}, {4, 4}, {7, 0}, {7, 2}, {5, 2}, {7, 6}, {5, 6}},
+                     {{{0, 1, 2, 3, 4}},  // F1
+                      {{4, 3, 5, 6}},     // F2
+                      {{3, 2, 7, 5}},     // F3
+                      {{1, 8, 9, 10, 2}},  // C1
+                      {{10, 9, 11, 12}}});  // C2
+  const PolyanyaMesh pm(mesh);
+  PolyanyaPathfinder finder(pm);
+  finder.setExpansionLimit(1000);  // rooted at c, the search walked round it for ever
+  const Path p = finder.find({1, 2}, {6, 5});
+  REQUIRE_FALSE(finder.truncated());
+  REQUIRE(p.found);
+  CHECK(std::abs(p.length - (4.0 + std::sqrt(10.0))) < 1e-12);
+  // The turn at (5,2); a root on the way there (at the corner (4,2)) may be listed too.
+  REQUIRE(p.points.size() >= 3);
+  CHECK(p.points[p.points.size() - 2] == Point{5, 2});
+  for (std::size_t i = 1; i + 1 < p.points.size(); ++i) CHECK(p.points[i].y == 2.0);
+  CHECK(p.expanded < 20);
+}
+
+TEST_CASE("polyanya: start and goal in parts of the mesh that share no edge: no path, no node made", "[polyanya]") {
+  // Two unit squares apart, and two touching only at a corner (a pinch: not passable). The
+  // first two are cut in four triangles round their centres: a cycle of faces, which the
+  // bridge pruning (FaceBridges) does not close off, so a search would have work to do.
+  const NavMesh mesh({{0, 0}, {1, 0}, {1, 1}, {0, 1}, {0.5, 0.5}, {3, 0}, {4, 0}, {4, 1}, {3, 1}, {3.5, 0.5}, {5, 1},
+                      {5, 2}, {4, 2}},
+                     {{{0, 1, 4}}, {{1, 2, 4}}, {{2, 3, 4}}, {{3, 0, 4}},
+                      {{5, 6, 9}}, {{6, 7, 9}}, {{7, 8, 9}}, {{8, 5, 9}},
+                      {{7, 10, 11, 12}}});
+  const PolyanyaMesh pm(mesh);
+  struct Q {
+    Point s, g;
+  };
+  for (const Q& q : {Q{{0.5, 0.2}, {3.5, 0.2}}, Q{{0.5, 0.2}, {4.5, 1.5}}, Q{{3.5, 0.2}, {4.5, 1.5}}}) {
+    INFO("(" << q.s.x << ", " << q.s.y << ") -> (" << q.g.x << ", " << q.g.y << ")");
+    const PolyanyaQuery query(pm, q.s, q.g);
+    const Path p = findPath(query, PolyanyaQuery::startNode(), PolyanyaQuery::goalNode());
+    CHECK_FALSE(p.found);
+    CHECK(p.expanded == 1);          // the start
+    CHECK(query.nodeCount() == 2);  // start and goal: nothing was searched
+  }
+  // The same squares joined to nothing else still search their own triangles.
+  const PolyanyaQuery within(pm, {3.5, 0.2}, {3.2, 0.8});
+  CHECK(findPath(within, PolyanyaQuery::startNode(), PolyanyaQuery::goalNode()).length ==
+        Approx(std::hypot(0.3, 0.6)).epsilon(1e-12));
+  CHECK(within.nodeCount() > 2);
+}

@@ -249,17 +249,24 @@ void PolyanyaQuery::addEdge(const Root& root, const Corner& e, Point right, Cone
 
 // The edge from corner ca to corner cb lies on a line through the root but does not contain it (a face with a
 // straight angle, or an edge along a ray of the cone): the root sees it edge-on. A path
-// runs along the line to its nearer end and may turn there: a successor rooted at that end,
-// which sees all of the face across the edge. The caller has checked passable(ca).
+// runs along the line to its nearer corner end and may turn there: a successor rooted at
+// that end, which sees all of the face across the edge. The caller has checked passable(ca).
 void PolyanyaQuery::addAlong(const Root& root, const Corner& ca, const Corner& cb, std::vector<Arc>& out,
                              NodeId from) const {
   const Point a = ca.point, b = cb.point;
   assert(passable(ca));
   if (root.point == a || root.point == b) return;
-  const bool a_near = dist(root.point, a) <= dist(root.point, b);
-  const Point end = a_near ? a : b;
+  // A shortest path turns only at a corner. An end that is not one (a vertex inside the
+  // walkable region, where the mesh builder cut a large polygon into cells) is run past to
+  // the other end; with neither a corner, nothing across the edge needs this root. Rooting
+  // at such a vertex would also never end: the faces around it form a closed fan, and its
+  // collinear successors would walk round it for ever.
+  bool to_a = dist(root.point, a) <= dist(root.point, b);
+  if (!(to_a ? ca.turn : cb.turn)) to_a = !to_a;
+  if (!(to_a ? ca.turn : cb.turn)) return;
+  const Point end = to_a ? a : b;
   const double run = dist(root.point, end);
-  const Root turn{end, a_near ? ca.wedge : cb.wedge, root.g + run, root.arc + run};
+  const Root turn{end, to_a ? ca.wedge : cb.wedge, root.g + run, root.arc + run};
   if (!best_root_g_.claim(turn.wedge, turn.g)) return;
   const Point via = root.point;
   addEdge(turn, ca, a, {a}, b, {b}, true, out, from, root.point == nodes_[from].root ? nullptr : &via);
@@ -296,6 +303,12 @@ void PolyanyaQuery::expand(NodeId n, std::vector<Arc>& out) const {
       out.push_back({goalNode(), dist(start_, goal_)});
       return;
     }
+  // No chain of shared edges joins start and goal (separate parts of the map): no path, and
+  // no need to search the start's whole part to learn it.
+  bool reachable = false;
+  for (int f : start_faces_)
+    for (int g : goal_faces_) reachable = reachable || pmesh_->bridges().connected(f, g);
+  if (!reachable) return;
   const Root root{start_, -1, 0.0, 0.0};
   for (int f : start_faces_) {
     const int m = pmesh_->cornerCount(f);
