@@ -45,7 +45,7 @@ TEST_CASE("a visibility graph built on the worker thread: no search until it end
   // An edit during the build starts it again on the edited map.
   scene.setGoal(Point{1.0, 29.0});
   CHECK(scene.buildingGraph());
-  scene.waitForGraph();
+  scene.waitForBuilds();
   CHECK(!scene.buildingGraph());
   CHECK(scene.graphBuildFraction() == -1.0);
   REQUIRE(scene.graph() != nullptr);
@@ -62,7 +62,7 @@ TEST_CASE("cancelling the worker's graph build searches with Polyanya and says s
   REQUIRE(scene.openFile(test::shippedMap("maze.json")));
   REQUIRE(scene.buildingGraph());
   scene.cancelGraphBuild();  // honoured even when the worker finished meanwhile
-  scene.waitForGraph();
+  scene.waitForBuilds();
   CHECK(!scene.buildingGraph());
   CHECK(scene.method().name == "polyanya");
   CHECK(scene.notice().find("cancelled") != std::string::npos);
@@ -75,7 +75,7 @@ TEST_CASE("cancelling the worker's graph build searches with Polyanya and says s
   scene.setMethod(MethodSettings{"visibility", {}});
   CHECK(scene.notice().empty());
   CHECK(scene.buildingGraph());
-  scene.waitForGraph();
+  scene.waitForBuilds();
   CHECK(scene.method().name == "visibility");
   REQUIRE(scene.resultPath().found);
   CHECK(scene.resultPath().length == Approx(want).epsilon(1e-9));
@@ -139,7 +139,7 @@ TEST_CASE("a large map opens on a worker thread: its walls at once, the search w
   scene.setGoal(Point{1.0, 29.0});
   scene.setMethod(MethodSettings{"polyanya", {}});
   CHECK(scene.loadingMap());
-  scene.waitForGraph();
+  scene.waitForBuilds();
   CHECK(!scene.loadingMap());
   REQUIRE(scene.polygonMap() != nullptr);
   CHECK(scene.method().name == "polyanya");

@@ -1,6 +1,7 @@
-// bench_polyanya.cpp: `polypath bench polyanya [--mesh F.mesh --scen F.scen] [--queries N]
-// [--passes N]`: Polyanya (polyanya.hpp) on Polyanya's own mesh 2 or mesh 3 files, loaded
-// directly as a NavMesh, with their scenario queries: load time, per-query wall-clock and
+// bench_polyanya.cpp: `polypath bench polyanya [--mesh F.mesh | --map MAP] [--scen F.scen]
+// [--queries N] [--passes N]`: Polyanya (polyanya.hpp) on Polyanya's own mesh 2 or mesh 3
+// files, loaded directly as a NavMesh, or on the mesh polypath builds from a map (as the
+// Polyanya method does: merged into convex faces), with their scenario queries: load time, per-query wall-clock and
 // thread CPU time (median, p90, p99, mean; with several passes each query's median over
 // them), expansions, and on Aurora every length checked against the Euclidean optima of
 // polyanya/vleue/aurora-euclidean.tsv. A query's time spans the call to
@@ -20,7 +21,9 @@
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "polypath/core/polyanya.hpp"
+#include "polypath/formats/map_io.hpp"
 #include "polypath/formats/mesh2.hpp"
+#include "polypath/geom/navmesh_build.hpp"
 
 namespace polypath::cli {
 namespace {
@@ -48,9 +51,15 @@ void printFigures(const char* label, const QueryFigures& f) {
             << ", mean " << f.mean_us << "\n";
 }
 
+/// The mesh of a .mesh file as published, or the one polypath builds from any other map file.
+NavMesh meshOf(const fs::path& file) {
+  if (file.extension() == ".mesh") return navMeshFromMesh2(loadMesh(file));
+  return buildNavMesh(buildPolygonMap(loadMap(file)), true);
+}
+
 void benchOne(const fs::path& mesh_file, const fs::path& scen_file, int limit, int passes, const fs::path& optima_file) {
   const double t0 = threadMicros();
-  const NavMesh mesh = navMeshFromMesh2(loadMesh(mesh_file));
+  const NavMesh mesh = meshOf(mesh_file);
   const PolyanyaMesh pmesh(mesh);
   const double load_ms = (threadMicros() - t0) * 1e-3;
   const std::vector<BenchQuery> all = loadScenarioQueries(scen_file);
@@ -107,15 +116,18 @@ void benchOne(const fs::path& mesh_file, const fs::path& scen_file, int limit, i
 }  // namespace
 
 int runBenchPolyanya(const std::vector<std::string>& args) {
-  std::string mesh, scen, data_dir = "../shared/data";
+  std::string mesh, map, scen, data_dir = "../shared/data";
   std::optional<double> queries, passes;
   CommandLine cl("bench polyanya",
-                 "polypath bench polyanya [--mesh F.mesh --scen F.scen] [--data DIR] [--queries N] [--passes N]",
+                 "polypath bench polyanya [--mesh F.mesh | --map MAP] [--scen F.scen] [--data DIR] [--queries N]\n"
+                 "                        [--passes N]",
                  "", 22);
   cl.value("--mesh", "F.mesh",
            "one Polyanya mesh 2 or mesh 3 file (with --scen); default: the vleue\n"
            "meshes aurora, aurora-merged, arena, arena-merged with their scenarios",
            textReader(mesh));
+  cl.value("--map", "MAP", "a polypath map (with --scen): Polyanya on the mesh polypath builds from\n"
+           "it, merged into convex faces as the Polyanya method builds it", textReader(map));
   cl.value("--scen", "F.scen", "its MovingAI scenario (start and goal used as points)", textReader(scen));
   cl.value("--data", "DIR", "the shared data folder (default: ../shared/data)", textReader(data_dir));
   cl.value("--queries", "N", "evenly spaced scenario queries per mesh (default: all)",
@@ -128,7 +140,9 @@ int runBenchPolyanya(const std::vector<std::string>& args) {
       "On aurora meshes every length is checked against polyanya/vleue/aurora-euclidean.tsv.");
   const std::vector<std::string> positional = cl.parse(args);
   if (!positional.empty()) badInput("unexpected argument '" + positional[0] + "' (bench polyanya takes options only)");
-  if (mesh.empty() != scen.empty()) badInput("--mesh and --scen go together");
+  if (!mesh.empty() && !map.empty()) badInput("--mesh and --map: give one");
+  if (!map.empty()) mesh = map;
+  if (mesh.empty() != scen.empty()) badInput((map.empty() ? "--mesh" : "--map") + std::string(" and --scen go together"));
   const int limit = static_cast<int>(queries.value_or(0));
   const int pass_count = std::max(1, static_cast<int>(passes.value_or(1)));
   const fs::path data(data_dir);
@@ -154,6 +168,8 @@ int runBenchPolyanya(const std::vector<std::string>& args) {
       badInput(e.what());
     } catch (const GeometryError& e) {
       badInput(m.string() + ": " + e.what());
+    } catch (const MapFileError& e) {
+      badInput(e.what());
     }
   }
   return kExitOk;

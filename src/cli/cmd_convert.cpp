@@ -87,12 +87,9 @@ int gridToPolygons(const ConvertRequest& r) {
   MapDocument doc = gridToMapDocument(grid, r.in.stem().string());
   readCompanionScenario(r.in, doc);
   const double trace_ms = millisecondsSince(t0);
-  std::size_t holes = 0, vertices = 0;
-  for (const Polygon& p : doc.polygons) {
-    holes += p.holes.size();
-    vertices += p.outer.size();
-    for (const Ring& h : p.holes) vertices += h.size();
-  }
+  std::size_t holes = 0;
+  for (const Polygon& p : doc.polygons) holes += p.holes.size();
+  const std::size_t vertices = ringVertexCount(doc.polygons);
   try {
     saveMap(doc, r.out);
   } catch (const MapFileError& e) {
@@ -206,12 +203,9 @@ int convertMapFormats(const ConvertRequest& r) {
   } catch (const Error& e) {
     badInput(e.what());
   }
-  std::size_t holes = 0, vertices = 0;
-  for (const Polygon& p : doc.polygons) {
-    holes += p.holes.size();
-    vertices += p.outer.size();
-    for (const Ring& h : p.holes) vertices += h.size();
-  }
+  std::size_t holes = 0;
+  for (const Polygon& p : doc.polygons) holes += p.holes.size();
+  const std::size_t vertices = ringVertexCount(doc.polygons);
   std::cout << "wrote " << r.out.string() << ": " << doc.polygons.size() << " polygons, " << holes << " holes, "
             << vertices << " vertices (" << mapFormatFor(r.out)->name << ")\n";
   return kExitOk;

@@ -169,12 +169,6 @@ constexpr std::size_t kCellVertices = 250;
 /// Polygons with more vertices than this are triangulated in cells; smaller ones whole.
 constexpr std::size_t kCellsAbove = 2000;
 
-std::size_t vertexCount(const Polygon& poly) {
-  std::size_t n = poly.outer.size();
-  for (const Ring& h : poly.holes) n += h.size();
-  return n;
-}
-
 /// The areal part of the intersection of `g` with the box [x0, x1] x [y0, y1], as one
 /// multipolygon (points and lines on the box's edges dropped); null when empty. False when
 /// GEOS fails.
@@ -398,7 +392,7 @@ NavMesh buildNavMesh(const PolygonMap& map, bool merge_convex) {
     const geos::Geometry g = geos::polygon(ctx, poly.outer, holes);
     if (!g) throw GeometryError(where, "GEOS could not build the polygon: " + ctx.takeError());
     std::vector<std::array<Point, 3>> triangles;
-    const std::size_t n = vertexCount(poly);
+    const std::size_t n = ringVertexCount(poly);
     bool cells = n > kCellsAbove && triangulateInCells(ctx, g.get(), n, triangles);
     if (cells) removeFlats(triangles);
     cells = cells && wallsMatch(triangles, poly);

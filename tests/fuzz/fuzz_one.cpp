@@ -58,14 +58,6 @@ bool tameDocument(const MapDocument& doc) {
   return tame(doc.settings.corner_offset) && tame(doc.settings.clearance);
 }
 
-std::size_t vertexCount(const MapDocument& doc) {
-  std::size_t n = 0;
-  for (const Polygon& poly : doc.polygons) {
-    n += poly.outer.size();
-    for (const Ring& h : poly.holes) n += h.size();
-  }
-  return n;
-}
 
 bool near(double a, double b) { return std::fabs(a - b) <= 1e-9 * std::max({1.0, std::fabs(a), std::fabs(b)}); }
 
@@ -180,7 +172,7 @@ Result runOne(std::string_view text, const Limits& limits) {
     result.stage = Stage::Invalid;
     return result;
   }
-  if (vertexCount(doc) > limits.max_vertices) {
+  if (ringVertexCount(doc.polygons) > limits.max_vertices) {
     result.stage = Stage::TooLarge;
     return result;
   }

@@ -339,14 +339,7 @@ RandomMap toWorld(const std::vector<IPoly>& polys, std::uint64_t seed, const cha
 
 }  // namespace
 
-int RandomMap::vertexCount() const {
-  std::size_t n = 0;
-  for (const Polygon& p : polygons) {
-    n += p.outer.size();
-    for (const Ring& h : p.holes) n += h.size();
-  }
-  return static_cast<int>(n);
-}
+int RandomMap::vertexCount() const { return static_cast<int>(ringVertexCount(polygons)); }
 
 // [SECTION] Star maps
 

@@ -29,6 +29,20 @@ struct Polygon {
   std::vector<Ring> holes;  ///< obstacles inside it
 };
 
+/// The number of ring vertices of a polygon: its outer ring's and every hole's.
+inline std::size_t ringVertexCount(const Polygon& poly) {
+  std::size_t n = poly.outer.size();
+  for (const Ring& h : poly.holes) n += h.size();
+  return n;
+}
+
+/// The number of ring vertices of all the polygons.
+inline std::size_t ringVertexCount(const std::vector<Polygon>& polygons) {
+  std::size_t n = 0;
+  for (const Polygon& poly : polygons) n += ringVertexCount(poly);
+  return n;
+}
+
 // [SECTION] Errors
 
 /// Where in a map's polygons an input problem is. `hole` is -1 for the outer ring;

@@ -277,7 +277,7 @@ bool App::init(std::string* error) {
       load_error_ = ui_.status;
   }
   applyStartOptions(options_, scene_, ui_);  // --method, --funnel-step, --compare (compare_panel.hpp)
-  if (options_.headless) scene_.waitForGraph();  // pictures and benchmarks show the built graph
+  if (options_.headless) scene_.waitForBuilds();  // pictures and benchmarks show the built graph
   ui_.export_scale = static_cast<float>(options_.scale);  // --scale, --legend, --caption (exports/slide.hpp)
   ui_.export_legend = options_.legend;
   ui_.export_caption = options_.caption;
@@ -719,7 +719,7 @@ void App::frame(Image* capture) {
     ++events_in_frame_;
   }
 
-  scene_.pollGraphBuild();  // a visibility graph finished on the worker thread
+  scene_.pollBuilds();  // a map or visibility graph finished on a worker thread
   if (scene_.notice() != shown_notice_) {  // a choice made for the user: say it once
     shown_notice_ = scene_.notice();
     if (!shown_notice_.empty()) setStatus(ui_, shown_notice_, false);
@@ -775,7 +775,7 @@ void App::frame(Image* capture) {
       if (ui_.export_legend)
         text.legend = legendEntries([this](DebugDraw& dd, std::uint32_t layer) { grid_.draw(dd, layer); }, ui_.layers,
                                     grid_.start() >= 0, grid_.goal() >= 0);
-      for (LegendEntry& e : text.legend) e.color = themed(e.color, ui_.theme);
+      for (LegendEntry& entry : text.legend) entry.color = themed(entry.color, ui_.theme);
     }
     if (!sequence_label_.empty()) text.step = sequence_label_;
     const double scale = canvasScale(ui_, true, canvas_rect);

@@ -5,31 +5,21 @@
 
 namespace polypath::editor {
 
-GraphBuild::GraphBuild(const PolygonMap& map, VisibilityOptions options) : map_(&map) {
-  monitor_.setItemLimit(kMaxGraphLinks);
-  thread_ = std::jthread([this, options] {
-    const auto t0 = std::chrono::steady_clock::now();
-    try {
-      graph_ = std::make_unique<VisibilityGraph>(*map_, options, &monitor_);
-    } catch (const BuildCancelled&) {
-      graph_.reset();
-    } catch (const std::exception& e) {
-      graph_.reset();
-      error_ = e.what();
-    }
-    ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    done_.store(true, std::memory_order_release);
-  });
-}
+GraphBuild::GraphBuild(const PolygonMap& map, VisibilityOptions options)
+    : map_(&map), job_([this, options]() -> std::unique_ptr<VisibilityGraph> {
+        monitor_.setItemLimit(kMaxGraphLinks);
+        const auto t0 = std::chrono::steady_clock::now();
+        std::unique_ptr<VisibilityGraph> graph;
+        try {
+          graph = std::make_unique<VisibilityGraph>(*map_, options, &monitor_);
+        } catch (const BuildCancelled&) {
+        } catch (const std::exception& e) {
+          error_ = e.what();
+        }
+        ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        return graph;
+      }) {}
 
-GraphBuild::~GraphBuild() {
-  monitor_.cancel();
-  if (thread_.joinable()) thread_.join();
-}
-
-std::unique_ptr<VisibilityGraph> GraphBuild::take() {
-  if (!done()) return nullptr;
-  return std::move(graph_);
-}
+GraphBuild::~GraphBuild() { monitor_.cancel(); }  // then job_ joins the thread
 
 }  // namespace polypath::editor

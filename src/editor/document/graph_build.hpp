@@ -4,12 +4,11 @@
 // build). The BuiltMap starts one when the graph would take long (estimateBuildSeconds).
 #pragma once
 
-#include <atomic>
 #include <cstddef>
 #include <memory>
 #include <string>
-#include <thread>
 
+#include "editor/document/background_job.hpp"
 #include "polypath/core/build_monitor.hpp"
 #include "polypath/core/visibility_graph.hpp"
 
@@ -35,12 +34,12 @@ class GraphBuild {
   /// Fraction of the candidate pairs done, 0 to 1.
   double fraction() const { return monitor_.fraction(); }
   /// True once the thread has finished: built, failed or cancelled.
-  bool done() const { return done_.load(std::memory_order_acquire); }
+  bool done() const { return job_.done(); }
   /// Asks the thread to stop; done() follows within a few milliseconds.
   void cancel() { monitor_.cancel(); }
   bool cancelled() const { return monitor_.cancelled(); }
   /// After done(): the graph (once; null when the build failed or was cancelled).
-  std::unique_ptr<VisibilityGraph> take();
+  std::unique_ptr<VisibilityGraph> take() { return job_.take(); }
   /// After done(): why there is no graph ("" when built or cancelled).
   const std::string& error() const { return error_; }
   /// After done(): wall time of the build, milliseconds.
@@ -49,11 +48,9 @@ class GraphBuild {
  private:
   const PolygonMap* map_;
   BuildMonitor monitor_;
-  std::unique_ptr<VisibilityGraph> graph_;
   std::string error_;
   double ms_ = 0.0;
-  std::atomic<bool> done_{false};
-  std::jthread thread_;  // last: started after, joined before, the members above
+  BackgroundJob<VisibilityGraph> job_;  // last: joined before the members above go
 };
 
 }  // namespace polypath::editor

@@ -4,17 +4,12 @@
 namespace polypath::editor {
 
 MapBuild::MapBuild(MapDocument doc, const MethodSettings& method, double background_graph_seconds)
-    : doc_(std::move(doc)), built_(std::make_unique<BuiltMap>()) {
-  built_->setMethod(method);
-  built_->setBackgroundGraphSeconds(background_graph_seconds);
-  thread_ = std::jthread([this] {
-    built_->rebuild(doc_, false);  // never throws: problems go to the BuiltMap's list
-    done_.store(true, std::memory_order_release);
-  });
-}
-
-MapBuild::~MapBuild() {
-  if (thread_.joinable()) thread_.join();
-}
+    : doc_(std::move(doc)), job_([this, method, background_graph_seconds] {
+        auto built = std::make_unique<BuiltMap>();
+        built->setMethod(method);
+        built->setBackgroundGraphSeconds(background_graph_seconds);
+        built->rebuild(doc_, false);  // never throws: problems go to the BuiltMap's list
+        return built;
+      }) {}
 
 }  // namespace polypath::editor

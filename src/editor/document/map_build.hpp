@@ -4,10 +4,9 @@
 // one when a newly opened document is large, and installs the result when done.
 #pragma once
 
-#include <atomic>
 #include <memory>
-#include <thread>
 
+#include "editor/document/background_job.hpp"
 #include "editor/document/built_map.hpp"
 
 namespace polypath::editor {
@@ -21,20 +20,15 @@ class MapBuild {
   /// visibility graph would take long, as on any opening); graphs estimated above
   /// `background_graph_seconds` are left to the BuiltMap's own graph worker.
   MapBuild(MapDocument doc, const MethodSettings& method, double background_graph_seconds);
-  ~MapBuild();
-  MapBuild(const MapBuild&) = delete;
-  MapBuild& operator=(const MapBuild&) = delete;
 
   /// True once the thread has finished.
-  bool done() const { return done_.load(std::memory_order_acquire); }
+  bool done() const { return job_.done(); }
   /// After done(): the built map (once), else null.
-  std::unique_ptr<BuiltMap> take() { return done() ? std::move(built_) : nullptr; }
+  std::unique_ptr<BuiltMap> take() { return job_.take(); }
 
  private:
   MapDocument doc_;
-  std::unique_ptr<BuiltMap> built_;
-  std::atomic<bool> done_{false};
-  std::jthread thread_;  // last: started after, joined before, the members above
+  BackgroundJob<BuiltMap> job_;  // last: joined before doc_ goes
 };
 
 }  // namespace polypath::editor

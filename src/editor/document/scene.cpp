@@ -28,15 +28,6 @@ class FixedWidthDraw final : public DebugDraw {
   float width_;
 };
 
-// Ring vertices of every polygon of `doc`.
-std::size_t ringVertexCount(const MapDocument& doc) {
-  std::size_t n = 0;
-  for (const Polygon& poly : doc.polygons) {
-    n += poly.outer.size();
-    for (const Ring& h : poly.holes) n += h.size();
-  }
-  return n;
-}
 
 }  // namespace
 
@@ -72,7 +63,7 @@ void Scene::documentChanged(DocumentChange change) {
       query_.forget();
       built_->forget();
       map_build_.reset();  // a build of the previous document: no longer wanted
-      if (ringVertexCount(doc_.document()) > background_open_vertices_) {
+      if (ringVertexCount(doc_.document().polygons) > background_open_vertices_) {
         startMapBuild();  // a large map: its outline now, the rest from the worker
         query_.requery(doc_.document(), 0);  // nothing built yet: no problems either
         updateStats();
@@ -90,7 +81,7 @@ void Scene::documentChanged(DocumentChange change) {
 // [SECTION] Rebuild
 
 void Scene::startMapBuild() {
-  if (map_build_) retired_.push_back(std::move(map_build_));  // joined by pollGraphBuild once done
+  if (map_build_) retired_.push_back(std::move(map_build_));  // joined by pollBuilds once done
   map_build_ = std::make_unique<MapBuild>(doc_.document(), built_->method(), background_graph_seconds_);
 }
 
@@ -108,7 +99,7 @@ void Scene::rebuild() {
   updateStats();
 }
 
-bool Scene::pollGraphBuild() {
+bool Scene::pollBuilds() {
   std::erase_if(retired_, [](const std::unique_ptr<MapBuild>& b) { return b->done(); });
   if (map_build_ && map_build_->done()) {
     std::unique_ptr<BuiltMap> built = map_build_->take();
@@ -127,9 +118,9 @@ bool Scene::pollGraphBuild() {
   return true;
 }
 
-void Scene::waitForGraph() {
+void Scene::waitForBuilds() {
   while (map_build_ || built_->buildingGraph()) {
-    if (!pollGraphBuild()) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    if (!pollBuilds()) std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
 }
 

@@ -253,9 +253,9 @@ class Scene {
   /// Installs a finished build (a map from loadingMap(), a graph from buildingGraph()),
   /// builds the method on it and redoes the query. Call once per frame; returns true when
   /// something changed.
-  bool pollGraphBuild();
+  bool pollBuilds();
   /// Waits until no build runs, installing what they give (pictures made without a window).
-  void waitForGraph();
+  void waitForBuilds();
   /// Graphs estimated above this many seconds are built on the worker (0.25 by default).
   void setBackgroundGraphSeconds(double seconds) {
     background_graph_seconds_ = seconds;
@@ -263,7 +263,7 @@ class Scene {
   }
   /// True while a newly opened document is validated and built on a worker thread
   /// (MapBuild): its outline is drawn, edits and settings start the build again, and
-  /// there is no search until pollGraphBuild() installs the result.
+  /// there is no search until pollBuilds() installs the result.
   bool loadingMap() const { return map_build_ != nullptr; }
   /// Documents opened with more ring vertices than this are built on the worker (20,000
   /// by default; 0 sends every one there, as the tests do).
