@@ -371,6 +371,48 @@ std::vector<std::vector<int>> mergeConvex(const std::vector<Point>& at, std::vec
   return out;
 }
 
+/// Position of cell (x, y) of a 2^16 x 2^16 grid along the Hilbert curve (the classic
+/// rotate-and-flip walk down the quadrant tree).
+std::uint64_t hilbertIndex(std::uint32_t x, std::uint32_t y) {
+  std::uint64_t d = 0;
+  for (std::uint32_t s = 1u << 15; s > 0; s >>= 1) {
+    const std::uint32_t rx = (x & s) ? 1 : 0, ry = (y & s) ? 1 : 0;
+    d += static_cast<std::uint64_t>(s) * s * ((3 * rx) ^ ry);
+    if (ry == 0) {
+      if (rx == 1) {
+        x = s - 1 - x;
+        y = s - 1 - y;
+      }
+      std::swap(x, y);
+    }
+  }
+  return d;
+}
+
+/// Orders the faces along a Hilbert curve through their centres, so faces near each other
+/// on the map are near each other in memory (a search walks from a face to its neighbours).
+void orderAlongHilbertCurve(const std::vector<Point>& at, std::vector<NavMesh::FaceInput>& faces) {
+  if (faces.empty()) return;
+  Point lo = at[faces[0].v[0]], hi = lo;
+  for (const Point& p : at) {
+    lo = {std::min(lo.x, p.x), std::min(lo.y, p.y)};
+    hi = {std::max(hi.x, p.x), std::max(hi.y, p.y)};
+  }
+  const double scale = 65535.0 / std::max({hi.x - lo.x, hi.y - lo.y, 1e-300});
+  std::vector<std::pair<std::uint64_t, std::size_t>> order(faces.size());
+  for (std::size_t f = 0; f < faces.size(); ++f) {
+    Point c{0, 0};
+    for (int v : faces[f].v) c = c + at[v];
+    c = c * (1.0 / static_cast<double>(faces[f].v.size()));
+    order[f] = {hilbertIndex(static_cast<std::uint32_t>((c.x - lo.x) * scale), static_cast<std::uint32_t>((c.y - lo.y) * scale)), f};
+  }
+  std::sort(order.begin(), order.end());
+  std::vector<NavMesh::FaceInput> sorted;
+  sorted.reserve(faces.size());
+  for (const auto& [key, f] : order) sorted.push_back(std::move(faces[f]));
+  faces.swap(sorted);
+}
+
 }  // namespace
 
 NavMesh buildNavMesh(const PolygonMap& map, bool merge_convex) {
@@ -416,6 +458,7 @@ NavMesh buildNavMesh(const PolygonMap& map, bool merge_convex) {
       throw GeometryError(where, "the triangles cover area " + std::to_string(covered / 2) + " instead of " +
                                      std::to_string(expected / 2) + " (validate the map: polypath validate MAP)");
   }
+  orderAlongHilbertCurve(vertices, faces);
   return NavMesh(std::move(vertices), std::move(faces));
 }
 
