@@ -1,14 +1,18 @@
 // main.cpp: polypath-editor [MAP] [--screenshot OUT.png] [--steps N] [--size WxH] [--bench-drag N] [--bench-pan N]
 // [--lesson FILE [--lesson-step K]] [--screenshot-sequence DIR] [--canvas-only] [--svg OUT.svg]
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "editor/app/app.hpp"
+#include "editor/document/background_job.hpp"
 #include "editor/exports/exports_panel.hpp"
 #include "editor/lessons/lessons.hpp"
 
-int main(int argc, char** argv) {
+namespace {
+
+int runEditor(int argc, char** argv) {
   using namespace polypath::editor;
   const std::vector<std::string> args(argv + 1, argv + argc);
   const ParsedCommandLine cl = parseCommandLine(args);
@@ -45,4 +49,17 @@ int main(int argc, char** argv) {
   if (cl.options.bench_drag > 0) return app.runBenchDrag();
   if (cl.options.bench_pan > 0) return app.runBenchPan();
   return app.run();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int code = runEditor(argc, argv);  // the App is gone: recovery written, window closed
+  // A map build that GEOS is still running (a large map closed while it opened) cannot be
+  // stopped: end the process instead of waiting for it.
+  if (polypath::editor::g_running_background_jobs.load() > 0) {
+    std::fflush(nullptr);
+    std::_Exit(code);
+  }
+  return code;
 }

@@ -4,12 +4,13 @@
 namespace polypath::editor {
 
 MapBuild::MapBuild(MapDocument doc, const MethodSettings& method, double background_graph_seconds)
-    : doc_(std::move(doc)), job_([this, method, background_graph_seconds] {
-        auto built = std::make_unique<BuiltMap>();
-        built->setMethod(method);
-        built->setBackgroundGraphSeconds(background_graph_seconds);
-        built->rebuild(doc_, false);  // never throws: problems go to the BuiltMap's list
-        return built;
-      }) {}
+    : job_([doc = std::move(doc), method, background_graph_seconds] {
+             auto built = std::make_unique<BuiltMap>();
+             built->setMethod(method);
+             built->setBackgroundGraphSeconds(background_graph_seconds);
+             built->rebuild(doc, false);  // never throws: problems go to the BuiltMap's list
+             return built;
+           },
+           BackgroundJob<BuiltMap>::OnDestroy::Detach) {}
 
 }  // namespace polypath::editor

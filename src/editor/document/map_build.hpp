@@ -12,8 +12,8 @@
 namespace polypath::editor {
 
 /// One BuiltMap built from a copy of a document on its own thread. GEOS's validation and
-/// triangulation cannot be interrupted: destroying a MapBuild waits for the thread (on
-/// Aurora, 35,000 vertices, at most about a second).
+/// triangulation cannot be interrupted, so destroying a MapBuild (an edit that starts it
+/// again, closing the map, quitting) lets the thread run on and drops its result.
 class MapBuild {
  public:
   /// Starts building `doc` with `method` (the BuiltMap may choose Polyanya for a map whose
@@ -27,8 +27,7 @@ class MapBuild {
   std::unique_ptr<BuiltMap> take() { return job_.take(); }
 
  private:
-  MapDocument doc_;
-  BackgroundJob<BuiltMap> job_;  // last: joined before doc_ goes
+  BackgroundJob<BuiltMap> job_;
 };
 
 }  // namespace polypath::editor

@@ -81,7 +81,7 @@ void Scene::documentChanged(DocumentChange change) {
 // [SECTION] Rebuild
 
 void Scene::startMapBuild() {
-  if (map_build_) retired_.push_back(std::move(map_build_));  // joined by pollBuilds once done
+  map_build_.reset();  // its thread runs on and its result is dropped
   map_build_ = std::make_unique<MapBuild>(doc_.document(), built_->method(), background_graph_seconds_);
 }
 
@@ -100,7 +100,6 @@ void Scene::rebuild() {
 }
 
 bool Scene::pollBuilds() {
-  std::erase_if(retired_, [](const std::unique_ptr<MapBuild>& b) { return b->done(); });
   if (map_build_ && map_build_->done()) {
     std::unique_ptr<BuiltMap> built = map_build_->take();
     map_build_.reset();

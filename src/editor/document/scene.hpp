@@ -352,7 +352,6 @@ class Scene {
   double background_graph_seconds_ = 0.25;
   std::size_t background_open_vertices_ = 20000;
   std::unique_ptr<MapBuild> map_build_;               // the document being built on a worker
-  std::vector<std::unique_ptr<MapBuild>> retired_;    // builds of older documents, joined when done
 };
 
 }  // namespace polypath::editor
