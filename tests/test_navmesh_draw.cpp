@@ -102,3 +102,16 @@ TEST_CASE("navmesh layers: the steer portals are their own layer, thick, over th
   // Its own colour, told apart from the portals it is drawn over.
   CHECK_FALSE(layerColor(LayerNavSteerPortals) == layerColor(LayerNavPortals));
 }
+
+TEST_CASE("navmesh layers: edges shorter than the target's detail are left out", "[navmesh][debug_draw]") {
+  // The square's 8 edges: 4 walls of length 4 and 4 diagonals to the centre of length 2.83.
+  const NavMesh mesh = square();
+  const auto c = CountingDraw::key(layerColor(LayerNavTriangles));
+  for (auto [detail, drawn] : {std::pair{0.0, 8}, std::pair{2.8, 8}, std::pair{2.9, 4}, std::pair{4.1, 0}}) {
+    INFO("min_detail " << detail);
+    CountingDraw dd;
+    dd.min_detail = detail;
+    drawNavMesh(dd, mesh, LayerNavTriangles);
+    CHECK(dd.lines[c] == drawn);
+  }
+}

@@ -6,12 +6,17 @@ namespace polypath {
 void drawNavMesh(DebugDraw& dd, const NavMesh& mesh, std::uint32_t layers) {
   if (layers & LayerNavTriangles) {
     const Color c = layerColor(LayerNavTriangles);
+    // Edges shorter than the target's detail are left out: from afar a mesh of 20,000
+    // faces would be a solid patch, drawn at the cost of every edge.
+    const double min2 = dd.min_detail * dd.min_detail;
     for (std::size_t f = 0; f < mesh.faces().size(); ++f) {
       const auto& face = mesh.faces()[f];
       for (std::size_t i = 0; i < face.v.size(); ++i) {
         // Draw each shared edge once (from the face with the smaller id).
         if (face.neighbour[i] >= 0 && face.neighbour[i] < static_cast<int>(f)) continue;
-        dd.line(mesh.vertices()[face.v[i]], mesh.vertices()[face.v[(i + 1) % face.v.size()]], c, 1.0f);
+        const Point a = mesh.vertices()[face.v[i]], b = mesh.vertices()[face.v[(i + 1) % face.v.size()]];
+        if (min2 > 0.0 && dot(b - a, b - a) < min2) continue;
+        dd.line(a, b, c, 1.0f);
       }
     }
   }

@@ -88,6 +88,10 @@ Color layerColor(Layer layer);
 class DebugDraw {
  public:
   virtual ~DebugDraw() = default;
+  /// Level of detail: the world length of a few pixels on the target (0, the default:
+  /// draw everything, as a picture file does). Draw functions may leave out detail smaller
+  /// than this where a map is seen from afar (the faces of a large navigation mesh).
+  double min_detail = 0.0;
   /// A segment from a to b, `width` pixels wide.
   virtual void line(Point a, Point b, Color c, float width) = 0;
   /// A filled disc at p with a radius in pixels.

@@ -1250,6 +1250,7 @@ void App::render(Image* capture) {
     DrawStyle style;
     style.normal_length = 18.0 / camera_.scale();
     style.normal_min_edge = 8.0 / camera_.scale();  // normals of edges under 8 pixels: left out
+    dd.min_detail = 3.0 / camera_.scale();          // mesh edges under 3 pixels: left out
     const std::uint32_t markers = LayerStartGoal;
     if (grid_.active()) {
       grid_.draw(dd, ui_.layers);

@@ -117,6 +117,14 @@ class SdlDebugDraw final : public DebugDraw {
   std::unordered_set<DiscKey, DiscKeyHash> drawn_discs_;
   int discs_skipped_ = 0;  // one-pixel lines, drawn as SDL lines (their cost is their length)
   std::vector<double> crossings_;
+  /// fillRings' edges in screen space, with the pixel rows they may cross, and the active
+  /// list of the row being filled (indices into fill_edges_): kept to reuse their memory.
+  struct FillEdge {
+    ScreenPos a, b;
+    int first_row, last_row;
+  };
+  std::vector<FillEdge> fill_edges_;
+  std::vector<std::size_t> active_edges_;
 };
 
 }  // namespace polypath::editor
