@@ -118,6 +118,8 @@ struct DragValidator::Impl {
   mutable std::vector<unsigned> stamp;  // per edge: last query that saw it
   mutable unsigned query = 0;
   mutable std::unique_ptr<PolygonMap> map;  // of the base, for start and goal moves
+  std::vector<MapProblem> warnings;          // the base's problems: warnings only
+  std::vector<char> ring_warned;             // per ring: a warning names it
 
   int next(int g) const {
     const RingSpan& r = rings[static_cast<std::size_t>(ring_of[g])];
@@ -195,7 +197,11 @@ void DragValidator::clear() { impl_.reset(); }
 
 void DragValidator::reset(const MapDocument& doc, const std::vector<MapProblem>& problems) {
   impl_.reset();
-  if (!problems.empty() || doc.polygons.empty()) return;
+  // Warnings (pinches, contacts, near duplicates) are fine; a check GEOS could not make is not.
+  const bool warnings_only = std::all_of(problems.begin(), problems.end(), [](const MapProblem& p) {
+    return p.severity == MapProblem::Severity::Warning && p.what.rfind("could not check", 0) != 0;
+  });
+  if (!warnings_only || doc.polygons.empty()) return;
   auto impl = std::make_unique<Impl>();
   impl->base = doc;
   for (std::size_t p = 0; p < doc.polygons.size(); ++p) {
@@ -214,6 +220,12 @@ void DragValidator::reset(const MapDocument& doc, const std::vector<MapProblem>&
   impl->min_edge = HUGE_VAL;
   for (int g = 0; g < n; ++g) impl->min_edge = std::min(impl->min_edge, distance(impl->points[g], impl->points[impl->next(g)]));
   impl->buildGrid();
+  impl->warnings = problems;
+  impl->ring_warned.assign(impl->rings.size(), 0);
+  for (const MapProblem& w : problems)
+    for (std::size_t r = 0; r < impl->rings.size(); ++r)
+      if (w.place.polygon >= 0 && static_cast<int>(impl->rings[r].polygon) == w.place.polygon && impl->rings[r].hole == w.place.hole)
+        impl->ring_warned[r] = 1;
   impl_ = std::move(impl);
 }
 
@@ -244,8 +256,9 @@ std::optional<std::vector<MapProblem>> DragValidator::check(const MapDocument& d
   stats_.moved_vertices = static_cast<int>(moved.size());
   const bool ends_same = doc.start == base.start && doc.goal == base.goal;
   if (moved.empty()) {
-    // Only the start or the goal moved (or nothing): the base's map decides.
-    std::vector<MapProblem> problems;
+    // Only the start or the goal moved (or nothing): the base's map decides (the base's
+    // problems are warnings, none about the start or the goal: those are errors).
+    std::vector<MapProblem> problems = m.warnings;
     if (!ends_same) {
       if (!m.map) m.map = std::make_unique<PolygonMap>(buildPolygonMap(base));
       for (int i = 0; i < 2; ++i)
@@ -256,6 +269,8 @@ std::optional<std::vector<MapProblem>> DragValidator::check(const MapDocument& d
     return problems;
   }
   if (!ends_same) return std::nullopt;
+  for (int g : moved)  // a ring a warning names: its message may describe the moved vertex
+    if (m.ring_warned[static_cast<std::size_t>(m.ring_of[g])]) return std::nullopt;
   for (int g : moved)
     if (!isFinite(cur[g]) || std::fabs(cur[g].x) > kMaxCoordinate || std::fabs(cur[g].y) > kMaxCoordinate)
       return std::nullopt;
@@ -263,7 +278,7 @@ std::optional<std::vector<MapProblem>> DragValidator::check(const MapDocument& d
   Box all = boxOf(cur.data(), n);
   const double extent = std::max(all.max.x - all.min.x, all.max.y - all.min.y);
   const double tolerance = kNearDuplicate * extent;
-  if (extent != m.extent && !(m.min_edge > tolerance)) return std::nullopt;
+  if (extent != m.extent && (!(m.min_edge > tolerance) || !m.warnings.empty())) return std::nullopt;
   // Moved edges (by first vertex), sorted.
   std::vector<int> edges;
   for (int g : moved) {
@@ -365,11 +380,12 @@ std::optional<std::vector<MapProblem>> DragValidator::check(const MapDocument& d
                                 "; " + fix,
                             place, at, fix);
     }
+    problems.insert(problems.end(), m.warnings.begin(), m.warnings.end());
     return problems;
   }
   if (undecided) return std::nullopt;
   stats_.decided = true;
-  return std::vector<MapProblem>{};
+  return m.warnings;  // what validateMap would say: the moved edges met nothing
 }
 
 }  // namespace polypath

@@ -6,8 +6,8 @@
 // document with the same rings, decides from the moved edges alone whether the problem
 // list is still empty, or certainly not, or falls back to validateMap.
 //
-// Method. Let the base have no problems at all (no crossing, no contact between rings or
-// within a ring, no near-duplicate vertex, start and goal walkable). Move every vertex
+// Method. Let the base have no errors (no crossing, start and goal walkable); it may have
+// warnings (rings touching at a pinch or along an edge, near-duplicate vertices). Move every vertex
 // along the straight line from its base to its new position: the moving edge e sweeps a
 // region inside the convex hull H(e) of its old and new ends. The walkable region can
 // change its topology (a hole leaving its outer ring, rings nesting differently, the
@@ -16,7 +16,10 @@
 // motions have overlapping hulls, and in the final state the moved edges neither meet a
 // non-adjacent edge, nor fold back onto their neighbours, nor are shorter than the
 // near-duplicate tolerance (with the extent of the new map), then validateMap() reports
-// no problem either. A moved edge that properly crosses another edge is always an error
+// exactly the base's warnings: each one is about edges that did not move and that no moved
+// edge came near (a moved edge in a contact met the other edge, so it is left to
+// validateMap(); so is a vertex of a ring a warning names, and a change of the map's
+// extent, which scales the near-duplicate tolerance). A moved edge that properly crosses another edge is always an error
 // of validateMap(). Everything else (touches, hulls meeting something) is left to
 // validateMap(). The edges near a hull are found with a uniform grid over the base's
 // edges: O(k log n)-like work for k moved edges instead of all pairs of rings.
@@ -40,15 +43,16 @@ class DragValidator {
   DragValidator(const DragValidator&) = delete;
   DragValidator& operator=(const DragValidator&) = delete;
 
-  /// Takes `doc` and its full validateMap() result as the new base. Only a base without
-  /// any problem enables incremental checks; with problems, check() always says nullopt.
+  /// Takes `doc` and its full validateMap() result as the new base. Only a base whose
+  /// problems are all warnings enables incremental checks; with an error, check() always
+  /// says nullopt.
   void reset(const MapDocument& doc, const std::vector<MapProblem>& problems);
   /// Forgets the base (check() then always says nullopt).
   void clear();
 
-  /// The problems of `doc` when the moved edges decide them: an empty list (validateMap
-  /// would report none either) or crossing errors (validateMap would report at least one
-  /// error; its messages differ). nullopt when validateMap must run: no clean base, a
+  /// The problems of `doc` when the moved edges decide them: the base's warnings (what
+  /// validateMap would report) or crossing errors followed by them (validateMap would report
+  /// at least one error; its messages differ). nullopt when validateMap must run: no clean base, a
   /// different ring structure or settings, more than kMaxMoved moved vertices, or a
   /// moved edge that touches something, or sweeps over an edge, the start or the goal.
   /// Moving only the start or the goal is checked against the base's PolygonMap with
