@@ -786,6 +786,22 @@ TEST_CASE("validateMap warns when pinches split a polygon and refuses holes that
   REQUIRE(problemAt(s, "/polygons/0"));
   CHECK_THAT(problemAt(s, "/polygons/0")->what, Contains("into 2 separate walkable areas"));
 
+  // Holes touching nothing do not change the count: two squares above the diamond and
+  // one below it, and a chain of two holes across the lower part (touching each other and
+  // both side walls) that cuts it again: 3 areas.
+  MapDocument more = split;
+  more.polygons[0].outer = {{0, 0}, {12, 0}, {12, 10}, {0, 10}};
+  more.polygons[0].holes.push_back({{2, 8}, {3, 8}, {3, 9}, {2, 9}});
+  more.polygons[0].holes.push_back({{8, 8}, {9, 8}, {9, 9}, {8, 9}});
+  more.polygons[0].holes.push_back({{5, 2}, {6, 2}, {6, 2.5}});
+  more.polygons[0].holes.push_back({{0, 1}, {6, 0.5}, {6, 1.5}});
+  more.polygons[0].holes.push_back({{6, 0.5}, {12, 1}, {6, 1.5}});
+  const auto m = validateMap(more);
+  INFO(allProblems(m));
+  CHECK_FALSE(hasErrors(m));
+  REQUIRE(problemAt(m, "/polygons/0"));
+  CHECK_THAT(problemAt(m, "/polygons/0")->what, Contains("into 3 separate walkable areas"));
+
   MapDocument covered;
   covered.polygons.push_back({{{0, 0}, {10, 0}, {10, 10}, {0, 10}}, {{{0, 0}, {10, 0}, {10, 10}, {0, 10}}}});
   const auto c = validateMap(covered);

@@ -609,12 +609,14 @@ class Validator {
   }
 
   // The walkable area of polygon p: its outer ring minus its holes (null when a ring is
-  // not safe for GEOS overlay, or GEOS fails).
-  geos::Geometry walkableArea(std::size_t p) {
+  // not safe for GEOS overlay, or GEOS fails). With `only`, minus just the holes it marks
+  // (indexed by ring): enough to count the area's parts when the other holes touch nothing.
+  geos::Geometry walkableArea(std::size_t p, const std::vector<char>* only = nullptr) {
     const CheckedRing& outer = rings_[first_ring_[p]];
     if (!outer.overlay_safe) return geos::own(geos_, nullptr);
     std::vector<GEOSGeometry*> holes;
     for (std::size_t h = first_ring_[p] + 1; h < first_ring_[p + 1]; ++h) {
+      if (only && !(*only)[h]) continue;
       if (!rings_[h].overlay_safe) {
         for (GEOSGeometry* g : holes) GEOSGeom_destroy_r(geos_.handle(), g);
         return geos::own(geos_, nullptr);
@@ -637,12 +639,17 @@ class Validator {
     bool contacts = rings_[o].touches_itself;
     bool all_simple = rings_[o].simple;
     std::vector<std::size_t> holes;
+    std::vector<char> touching(rings_.size(), 0);  // holes in a contact (with the outer ring or a hole)
     for (std::size_t h = o + 1; h < end; ++h) {
       all_simple = all_simple && rings_[h].simple;
       contacts = contacts || rings_[h].touches_itself;
+      touching[h] = rings_[h].touches_itself ? 1 : 0;
       if (!rings_[h].simple) continue;
       holes.push_back(h);
-      if (rings_[o].simple && rings_[o].area && rings_[h].area && checkHoleInOuter(o, h)) contacts = true;
+      if (rings_[o].simple && rings_[o].area && rings_[h].area && checkHoleInOuter(o, h)) {
+        contacts = true;
+        touching[h] = 1;
+      }
     }
     // Hole pairs whose bounding boxes meet (a sweep over x).
     std::sort(holes.begin(), holes.end(), [&](std::size_t l, std::size_t r) { return rings_[l].lo.x < rings_[r].lo.x; });
@@ -650,12 +657,17 @@ class Validator {
       for (std::size_t j = i + 1; j < holes.size() && rings_[holes[j]].lo.x <= rings_[holes[i]].hi.x; ++j) {
         const std::size_t a = std::min(holes[i], holes[j]), b = std::max(holes[i], holes[j]);
         if (!boxesMeet(rings_[a], rings_[b]) || !rings_[a].area || !rings_[b].area) continue;
-        if (checkHolePair(a, b)) contacts = true;
+        if (checkHolePair(a, b)) {
+          contacts = true;
+          touching[a] = touching[b] = 1;
+        }
       }
     }
     if (!contacts || !all_simple || errorCount() != errors_before) return;
-    // Holes touching each other or the outer ring may cut the polygon apart.
-    const geos::Geometry walkable = walkableArea(p);
+    // Holes touching each other or the outer ring may cut the polygon apart. A hole that
+    // touches nothing cannot (the area around a closed disc inside it stays connected), so
+    // only the touching holes are cut out: on a converted grid map, a few of thousands.
+    const geos::Geometry walkable = walkableArea(p, &touching);
     if (!walkable) return;  // a ring touches itself, or GEOS failed: the pinch warnings say enough
     const int parts = geos::polygonCount(geos_, walkable.get());
     const Place where = polygonPlace(p);
