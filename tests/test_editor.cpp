@@ -24,6 +24,8 @@
 #include "support/run_cli.hpp"
 
 #include <chrono>
+#include <cmath>
+#include <numbers>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -1188,6 +1190,24 @@ TEST_CASE("a file that fails to load leaves the open document untouched", "[edit
   }
   CHECK_FALSE(scene.openFile(dir.path / "missing.json"));
   CHECK(scene.document() == before);
+  // A map with more ring vertices than the editor draws at frame rate: refused, saying so.
+  MapDocument huge;
+  Ring ring;
+  const std::size_t n = kMaxEditorVertices + 1;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double a = 2 * std::numbers::pi * static_cast<double>(i) / static_cast<double>(n);
+    ring.push_back({1000 * std::cos(a), 1000 * std::sin(a)});
+  }
+  huge.polygons.push_back({ring, {}});
+  const fs::path big = dir.path / "huge.json";
+  saveMap(huge, big);
+  std::string error;
+  CHECK_FALSE(scene.openFile(big, &error));
+  CHECK(error == big.string() + " has 150001 ring vertices; the editor opens maps of up to 150000 (beyond that a frame "
+                                "of the whole map takes over a second). polypath validate, path, query and convert work "
+                                "on it from the command line");
+  CHECK(scene.document() == before);
+  CHECK(scene.documentGeneration() == generation);
 }
 
 // [SECTION] Snap start/goal to the walkable region

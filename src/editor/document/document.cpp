@@ -48,10 +48,18 @@ bool Document::isNativeFile(const std::filesystem::path& file) {
 
 bool Document::openFile(const std::filesystem::path& file, std::string* error) {
   return fileOperation(file, error, [&] {
-    if (isNativeFile(file))
-      setDocument(loadMap(file), file);
+    const bool native = isNativeFile(file);
+    MapDocument doc = native ? loadMap(file) : importMap(file);
+    const std::size_t vertices = ringVertexCount(doc.polygons);
+    if (vertices > kMaxEditorVertices)
+      throw Error(file.string() + " has " + std::to_string(vertices) + " ring vertices; the editor opens maps of up to " +
+                  std::to_string(kMaxEditorVertices) +
+                  " (beyond that a frame of the whole map takes over a second). polypath validate, path, query and convert "
+                  "work on it from the command line");
+    if (native)
+      setDocument(std::move(doc), file);
     else
-      setDocument(importMap(file), std::nullopt, true);
+      setDocument(std::move(doc), std::nullopt, true);
   });
 }
 

@@ -32,6 +32,12 @@ enum class DocumentChange {
 
 // [SECTION] Document
 
+/// The most ring vertices a map the editor opens may have. Drawing a whole map at
+/// fit-to-window costs about 9 ms per 1,000 vertices in the software renderer (Aurora), so
+/// beyond this a frame takes more than a second; such a map is refused with a message
+/// saying so.
+inline constexpr std::size_t kMaxEditorVertices = 150'000;
+
 /// The edited MapDocument with its file and history. Every edit goes through edit() or
 /// a gesture and becomes one undoable command (history.hpp).
 class Document {
@@ -50,7 +56,7 @@ class Document {
   /// map (.json) becomes the current file; any other format is imported: the document has
   /// no file yet (Save asks for one) and counts as unsaved. On failure the current
   /// document stays, the error goes to fileProblem() and (if given) `error`, and false is
-  /// returned. Never throws.
+  /// returned (also for a map of more than kMaxEditorVertices ring vertices). Never throws.
   bool openFile(const std::filesystem::path& file, std::string* error = nullptr);
   /// Saves the document atomically to `file` as a polypath map, and `file` becomes the
   /// current file. On failure the error goes to fileProblem() and `error` and false is
