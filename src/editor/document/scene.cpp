@@ -28,7 +28,6 @@ class FixedWidthDraw final : public DebugDraw {
   float width_;
 };
 
-
 }  // namespace
 
 Color greyed(Color c) {

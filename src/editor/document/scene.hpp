@@ -342,7 +342,7 @@ class Scene {
   // Rebuilds the BuiltMap and redoes the query, replaying the steps made so far.
   void rebuild();
   void updateStats();
-  // Starts building the document on a worker (MapBuild); a build already running is retired.
+  // Starts building the document on a worker (MapBuild); a build already running is let go.
   void startMapBuild();
 
   Document doc_;
