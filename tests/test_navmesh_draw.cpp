@@ -115,3 +115,19 @@ TEST_CASE("navmesh layers: edges shorter than the target's detail are left out",
     CHECK(dd.lines[c] == drawn);
   }
 }
+
+TEST_CASE("navmesh layers: adjacency links and dots closer than the target's detail are left out",
+          "[navmesh][debug_draw]") {
+  // Face {0, 1, 4} has its centre at (2, 2/3) and its portals' midpoints at (1, 1) and
+  // (3, 1): each half link is sqrt(10)/3 = 1.054 long, and so in every face.
+  const NavMesh mesh = square();
+  const auto c = CountingDraw::key(layerColor(LayerNavAdjacency));
+  for (auto [detail, lines, dots] : {std::tuple{0.0, 8, 4}, std::tuple{1.05, 8, 4}, std::tuple{1.06, 0, 0}}) {
+    INFO("min_detail " << detail);
+    CountingDraw dd;
+    dd.min_detail = detail;
+    drawNavMesh(dd, mesh, LayerNavAdjacency);
+    CHECK(dd.lines[c] == lines);
+    CHECK(dd.points[c] == dots);
+  }
+}

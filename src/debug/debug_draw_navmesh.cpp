@@ -22,11 +22,25 @@ void drawNavMesh(DebugDraw& dd, const NavMesh& mesh, std::uint32_t layers) {
   }
   if (layers & LayerNavAdjacency) {
     const Color c = layerColor(LayerNavAdjacency);
+    // The same level of detail: a link half (face centre to portal midpoint) shorter than
+    // the detail is left out, and so is the dot of a face with such a half. From afar the
+    // faces of a big mesh are a few pixels wide, and their dots and links (three primitives
+    // per face) would cover it in one solid patch; zoomed in, every one is drawn.
+    const double min2 = dd.min_detail * dd.min_detail;
+    const auto shown = [&](Point centre, Point midpoint) {
+      return min2 <= 0.0 || dot(midpoint - centre, midpoint - centre) >= min2;
+    };
     for (const NavMesh::Portal& p : mesh.portals()) {
-      dd.line(mesh.faces()[p.left].centre, p.midpoint, c, 1.0f);
-      dd.line(p.midpoint, mesh.faces()[p.right].centre, c, 1.0f);
+      const Point left = mesh.faces()[p.left].centre, right = mesh.faces()[p.right].centre;
+      if (shown(left, p.midpoint)) dd.line(left, p.midpoint, c, 1.0f);
+      if (shown(right, p.midpoint)) dd.line(p.midpoint, right, c, 1.0f);
     }
-    for (const NavMesh::Face& face : mesh.faces()) dd.point(face.centre, c, 2.5f);
+    for (const NavMesh::Face& face : mesh.faces()) {
+      bool dot_shown = true;
+      for (int portal : face.portal)
+        if (portal >= 0 && !shown(face.centre, mesh.portals()[portal].midpoint)) dot_shown = false;
+      if (dot_shown) dd.point(face.centre, c, 2.5f);
+    }
   }
 }
 
