@@ -154,4 +154,45 @@ TEST_CASE("a large map opens on a worker thread: its walls at once, the search w
   CHECK(scene.resultPath().length == Approx(oracleLength(scene.document())).epsilon(1e-9));
 }
 
+TEST_CASE("a drag on a large map is built on the worker: the document's walls at once, the last edit built at the end",
+          "[editor][graph-build]") {
+  Scene scene;
+  scene.setBackgroundOpenVertices(0);  // every map counts as large
+  REQUIRE(scene.openFile(test::shippedMap("maze.json")));
+  scene.setMethod(MethodSettings{"polyanya", {}});
+  scene.waitForBuilds();
+  REQUIRE(scene.polygonMap() != nullptr);
+  const Handle corner{Handle::Kind::Vertex, 0, -1, 1};  // (0, 0), a corner of the outer ring
+  scene.beginGesture();
+  for (int i = 1; i <= 5; ++i) {
+    const Point to{-0.1 * i, -0.1 * i};
+    scene.gestureUpdate([&](MapDocument& d) { return setHandlePosition(d, corner, to); });
+    CHECK(scene.loadingMap());
+    REQUIRE(scene.polygonMap() != nullptr);  // the last built map meanwhile, and its search
+    CHECK(scene.resultPath().found);
+  }
+  // The walls drawn are the document's: the corner where the drag has it.
+  struct Ends final : DebugDraw {
+    int at_corner = 0;
+    void line(Point a, Point b, Color, float) override { at_corner += (a == Point{-0.5, -0.5}) + (b == Point{-0.5, -0.5}); }
+    void point(Point, Color, float) override {}
+    void fillRings(const std::vector<const Ring*>&, Color) override {}
+    void text(Point, std::string_view, Color) override {}
+  } ends;
+  scene.draw(ends, LayerEdges);
+  CHECK(ends.at_corner == 2);
+  scene.endGesture("Move vertex");
+  scene.waitForBuilds();
+  CHECK_FALSE(scene.loadingMap());
+  // The edits made while a build ran were built after it: the map installed last is the
+  // document as the drag left it.
+  REQUIRE(scene.polygonMap() != nullptr);
+  int moved = 0;
+  for (const auto& v : scene.polygonMap()->vertices()) moved += v.position == Point{-0.5, -0.5};
+  CHECK(moved == 1);
+  CHECK(scene.method().name == "polyanya");
+  REQUIRE(scene.resultPath().found);
+  CHECK(scene.resultPath().length == Approx(oracleLength(scene.document())).epsilon(1e-9));
+}
+
 #endif  // POLYPATH_HAVE_EDITOR

@@ -87,6 +87,9 @@ class BuiltMap {
   /// One line for the status bar about a choice made for the user ("17414 reflex corners: a
   /// visibility graph would take about 23 s, so Polyanya (exact) searches."); empty when none.
   const std::string& notice() const { return notice_; }
+  /// Takes over the notice of the map this one replaces (built on the worker with the
+  /// method that map's notice explains).
+  void keepNotice(const std::string& notice) { notice_ = notice; }
 
   /// The built map: the document's, or the last valid one; null when none was built.
   const PolygonMap* polygonMap() const { return map_.get(); }

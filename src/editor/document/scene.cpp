@@ -82,12 +82,19 @@ void Scene::documentChanged(DocumentChange change) {
 void Scene::startMapBuild() {
   map_build_.reset();  // its thread runs on and its result is dropped
   map_build_ = std::make_unique<MapBuild>(doc_.document(), built_->method(), background_graph_seconds_);
+  map_build_pending_ = false;
 }
 
 void Scene::rebuild() {
-  if (map_build_) {  // still opening: build the edited document instead
-    startMapBuild();
-    query_.requery(doc_.document(), 0);
+  // Still opening, or a drag on a large map (rebuilding its navigation mesh takes longer
+  // than a frame): the worker builds the document while the window goes on showing the
+  // last built map under the document's walls. One build at a time: an edit made while one
+  // runs is built when it ends, from the document as it is then.
+  if (map_build_ || (doc_.inGesture() && ringVertexCount(doc_.document().polygons) > background_open_vertices_)) {
+    if (map_build_ && !map_build_->done()) map_build_pending_ = true;
+    else startMapBuild();
+    // On the last built map meanwhile (while opening there is none: no search, no problems).
+    query_.requery(doc_.document(), built_->polygonMap() ? query_.expansionsToReplay() : 0);
     updateStats();
     return;
   }
@@ -102,9 +109,15 @@ bool Scene::pollBuilds() {
   if (map_build_ && map_build_->done()) {
     std::unique_ptr<BuiltMap> built = map_build_->take();
     map_build_.reset();
+    const MethodSettings wanted = built_->method();  // chosen while it was built
+    if (built->notice().empty() && built->method() == built_->method()) built->keepNotice(built_->notice());
     query_.forget();
     built_ = std::move(built);
     query_.rebind(*built_);
+    if (map_build_pending_) {  // edited meanwhile: build the document as it is now
+      built_->setMethod(wanted);
+      startMapBuild();
+    }
     query_.requery(doc_.document(), 0);
     updateStats();
     return true;
@@ -234,24 +247,25 @@ void Scene::draw(DebugDraw& out, std::uint32_t layers, const DrawStyle& style) c
   const PolygonMap* map = built_->polygonMap();
   const MethodView& view = built_->methodView();
   const bool has_query = query_.hasQuery();
-  if (!map && map_build_ && (layers & LayerEdges)) {  // opening on the worker: the document's walls meanwhile
-    auto outline = [&](const Ring& r) {
-      for (std::size_t i = 0; i < r.size(); ++i) dd.line(r[i], r[(i + 1) % r.size()], layerColor(LayerEdges), 1.0f);
-    };
-    for (const Polygon& poly : doc_.document().polygons) {
-      outline(poly.outer);
-      for (const Ring& h : poly.holes) outline(h);
-    }
-  }
   if (map) drawMap(dd, *map, layers & (LayerRegion | LayerEdgeNormals | LayerVertexNormals), style);
   if (const MethodEntry* method = methods().find(built_->method().name)) layers &= method->info->layers;
   // Graph links and triangles under the walls; graph nodes over the result, under the search.
   view.drawStructure(dd, layers & ~LayerReflexNodes);
   view.drawEndpoints(dd, layers & LayerStartGoalLinks);
-  if (map) {
+  if (map_build_ && (layers & LayerEdges)) {
+    // Built on the worker (opening, or a drag on a large map): the document's walls, as
+    // edited, over the last built map.
+    auto outline = [&](const Ring& r) {
+      for (std::size_t i = 0; i < r.size(); ++i) walls.line(r[i], r[(i + 1) % r.size()], layerColor(LayerEdges), 1.0f);
+    };
+    for (const Polygon& poly : doc_.document().polygons) {
+      outline(poly.outer);
+      for (const Ring& h : poly.holes) outline(h);
+    }
+  } else if (map) {
     drawMap(walls, *map, layers & LayerEdges, style);
-    drawMap(dd, *map, layers & LayerVertices, style);
   }
+  if (map) drawMap(dd, *map, layers & LayerVertices, style);
   if (const ClearanceLevel* level = built_->clearanceLevel())
     drawClearanceOutline(dd, level->map(), layers);  // where the agent's centre may go
   // The result: the corridor and portals here, the funnel and path over the search layers.

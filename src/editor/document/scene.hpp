@@ -261,12 +261,13 @@ class Scene {
     background_graph_seconds_ = seconds;
     built_->setBackgroundGraphSeconds(seconds);
   }
-  /// True while a newly opened document is validated and built on a worker thread
-  /// (MapBuild): its outline is drawn, edits and settings start the build again, and
-  /// there is no search until pollBuilds() installs the result.
+  /// True while the document is validated and built on a worker thread (MapBuild): a newly
+  /// opened large map, or one being dragged. The document's walls are drawn over the last
+  /// built map (none while opening); an edit made meanwhile is built when the running build
+  /// ends; pollBuilds() installs each result.
   bool loadingMap() const { return map_build_ != nullptr; }
-  /// Documents opened with more ring vertices than this are built on the worker (20,000
-  /// by default; 0 sends every one there, as the tests do).
+  /// Documents opened, or dragged, with more ring vertices than this are built on the
+  /// worker (20,000 by default; 0 sends every one there, as the tests do).
   void setBackgroundOpenVertices(std::size_t vertices) { background_open_vertices_ = vertices; }
   /// A choice the editor made for the user, for the status line (BuiltMap::notice):
   /// Polyanya instead of a visibility graph too large to build at once. Empty when none.
@@ -352,6 +353,7 @@ class Scene {
   double background_graph_seconds_ = 0.25;
   std::size_t background_open_vertices_ = 20000;
   std::unique_ptr<MapBuild> map_build_;               // the document being built on a worker
+  bool map_build_pending_ = false;                    // edited since map_build_ started
 };
 
 }  // namespace polypath::editor

@@ -264,7 +264,9 @@ void controlsPart(Scene& scene, UiState& ui) {
   char buf[160];
   ImVec4 colour = kDimText;
   if (scene.loadingMap()) {
-    clampedText("Opening: validating the map and building the search.", kDimText, 2);
+    clampedText(scene.polygonMap() ? "Rebuilding: validating the edited map and building the search."
+                                   : "Opening: validating the map and building the search.",
+                kDimText, 2);
   } else if (scene.buildingGraph()) {
     // The graph's worker thread (graph_build.hpp): its progress and a way out, in the two
     // lines the summary takes, so the tabs below stay where they are.
