@@ -204,7 +204,9 @@ void DragValidator::reset(const MapDocument& doc, const std::vector<MapProblem>&
   if (!warnings_only || doc.polygons.empty()) return;
   auto impl = std::make_unique<Impl>();
   impl->base = doc;
+  std::vector<std::size_t> first_ring(doc.polygons.size());  // per polygon: its outer ring's index
   for (std::size_t p = 0; p < doc.polygons.size(); ++p) {
+    first_ring[p] = impl->rings.size();
     for (int h = -1; h < static_cast<int>(doc.polygons[p].holes.size()); ++h) {
       const Ring& ring = h < 0 ? doc.polygons[p].outer : doc.polygons[p].holes[static_cast<std::size_t>(h)];
       impl->rings.push_back({p, h, static_cast<int>(impl->points.size()), static_cast<int>(ring.size())});
@@ -222,10 +224,12 @@ void DragValidator::reset(const MapDocument& doc, const std::vector<MapProblem>&
   impl->buildGrid();
   impl->warnings = problems;
   impl->ring_warned.assign(impl->rings.size(), 0);
-  for (const MapProblem& w : problems)
-    for (std::size_t r = 0; r < impl->rings.size(); ++r)
-      if (w.place.polygon >= 0 && static_cast<int>(impl->rings[r].polygon) == w.place.polygon && impl->rings[r].hole == w.place.hole)
-        impl->ring_warned[r] = 1;
+  for (const MapProblem& w : problems) {  // rings are listed polygon after polygon, outer ring first
+    const int p = w.place.polygon, h = w.place.hole;
+    if (p >= 0 && p < static_cast<int>(doc.polygons.size()) && h >= -1 &&
+        h < static_cast<int>(doc.polygons[static_cast<std::size_t>(p)].holes.size()))
+      impl->ring_warned[first_ring[static_cast<std::size_t>(p)] + static_cast<std::size_t>(h + 1)] = 1;
+  }
   impl_ = std::move(impl);
 }
 

@@ -391,20 +391,20 @@ std::uint64_t hilbertIndex(std::uint32_t x, std::uint32_t y) {
 
 /// Orders the faces along a Hilbert curve through their centres, so faces near each other
 /// on the map are near each other in memory (a search walks from a face to its neighbours).
-void orderAlongHilbertCurve(const std::vector<Point>& at, std::vector<NavMesh::FaceInput>& faces) {
+/// `box` holds every vertex (the map's bounds: cell vertices lie inside the map).
+void orderAlongHilbertCurve(const std::vector<Point>& at, const PolygonMap::Bounds& box,
+                            std::vector<NavMesh::FaceInput>& faces) {
   if (faces.empty()) return;
-  Point lo = at[faces[0].v[0]], hi = lo;
-  for (const Point& p : at) {
-    lo = {std::min(lo.x, p.x), std::min(lo.y, p.y)};
-    hi = {std::max(hi.x, p.x), std::max(hi.y, p.y)};
-  }
+  const Point lo = box.min, hi = box.max;
   const double scale = 65535.0 / std::max({hi.x - lo.x, hi.y - lo.y, 1e-300});
   std::vector<std::pair<std::uint64_t, std::size_t>> order(faces.size());
   for (std::size_t f = 0; f < faces.size(); ++f) {
     Point c{0, 0};
     for (int v : faces[f].v) c = c + at[v];
     c = c * (1.0 / static_cast<double>(faces[f].v.size()));
-    order[f] = {hilbertIndex(static_cast<std::uint32_t>((c.x - lo.x) * scale), static_cast<std::uint32_t>((c.y - lo.y) * scale)), f};
+    // Clamped: a centre rounded just past the box must not wrap round the grid.
+    const auto cell = [&](double v, double min) { return static_cast<std::uint32_t>(std::clamp((v - min) * scale, 0.0, 65535.0)); };
+    order[f] = {hilbertIndex(cell(c.x, lo.x), cell(c.y, lo.y)), f};
   }
   std::sort(order.begin(), order.end());
   std::vector<NavMesh::FaceInput> sorted;
@@ -458,7 +458,7 @@ NavMesh buildNavMesh(const PolygonMap& map, bool merge_convex) {
       throw GeometryError(where, "the triangles cover area " + std::to_string(covered / 2) + " instead of " +
                                      std::to_string(expected / 2) + " (validate the map: polypath validate MAP)");
   }
-  orderAlongHilbertCurve(vertices, faces);
+  orderAlongHilbertCurve(vertices, map.bounds(), faces);
   return NavMesh(std::move(vertices), std::move(faces));
 }
 
