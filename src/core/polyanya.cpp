@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <new>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -12,10 +13,6 @@
 namespace polypath {
 
 namespace {
-
-// Root-level pruning tolerance (relative): g of two routes of equal length differs by
-// rounding only, far below this.
-constexpr double kRootTolerance = 1e-10;
 
 /// Euclidean distance (sqrt of the sum of squares: faster than std::hypot, and world
 /// coordinates are far from overflow).
@@ -102,6 +99,7 @@ PolyanyaMesh::PolyanyaMesh(const NavMesh& mesh) : mesh_(&mesh), bridges_(mesh) {
     }
     corners_[c].wedge = id[root];
   }
+  wedge_count_ = static_cast<int>(wall_at.size());
   // A wedge is a corner when a wall edge ends at its vertex.
   for (std::size_t f = 0; f < faces.size(); ++f) {
     const int n = static_cast<int>(faces[f].v.size());
@@ -123,7 +121,8 @@ PolyanyaMesh::PolyanyaMesh(const NavMesh& mesh) : mesh_(&mesh), bridges_(mesh) {
 
 // [SECTION] PolyanyaQuery
 
-PolyanyaQuery::PolyanyaQuery(const PolyanyaMesh& pmesh, Point start, Point goal) : pmesh_(&pmesh) {
+PolyanyaQuery::PolyanyaQuery(const PolyanyaMesh& pmesh, Point start, Point goal)
+    : pmesh_(&pmesh), best_root_g_(pmesh.wedgeCount()) {
   nodes_.reserve(512);
   reset(start, goal);
 }
@@ -159,42 +158,17 @@ bool PolyanyaQuery::isGoalFace(int f) const {
   return false;
 }
 
-// Root-level pruning table: linear probing on a power-of-two table, Fibonacci hashing.
+// Root-level pruning table: one entry per wedge, expired by generation.
+PolyanyaQuery::RootTable::RootTable(int keys) : size_(static_cast<std::size_t>(std::max(keys, 1))) {
+  entries_.reset(static_cast<Entry*>(std::calloc(size_, sizeof(Entry))));
+  if (!entries_) throw std::bad_alloc();
+}
+
 void PolyanyaQuery::RootTable::clear() {
-  used_ = 0;
   if (++generation_ == 0) {  // wrapped after 2^32 queries: expire every stamp for real
-    for (Entry& e : entries_) e.generation = 0;
+    std::fill(entries_.get(), entries_.get() + size_, Entry{0, 0.0});
     generation_ = 1;
   }
-}
-
-std::size_t PolyanyaQuery::RootTable::slot(int key) const {
-  const std::size_t mask = entries_.size() - 1;
-  std::size_t i = static_cast<std::size_t>((static_cast<std::uint64_t>(key) * 0x9E3779B97F4A7C15ull) >> 32) & mask;
-  while (entries_[i].generation == generation_ && entries_[i].key != key) i = (i + 1) & mask;
-  return i;
-}
-
-bool PolyanyaQuery::RootTable::dominated(int key, double g) const {
-  const Entry& e = entries_[slot(key)];
-  return e.generation == generation_ && g > e.g * (1.0 + kRootTolerance);
-}
-
-bool PolyanyaQuery::RootTable::claim(int key, double g) {
-  Entry& e = entries_[slot(key)];
-  if (e.generation == generation_) {
-    if (g > e.g * (1.0 + kRootTolerance)) return false;
-    e.g = std::min(e.g, g);
-    return true;
-  }
-  e = {key, generation_, g};
-  if (2 * ++used_ > entries_.size()) {  // grow at half load
-    std::vector<Entry> old(2 * entries_.size(), Entry{-1, 0, 0.0});
-    old.swap(entries_);
-    for (const Entry& x : old)
-      if (x.generation == generation_) entries_[slot(x.key)] = x;
-  }
-  return true;
 }
 
 void PolyanyaQuery::reserveSuccessors(int m) const {
@@ -544,17 +518,25 @@ double PolyanyaQuery::heuristic(Heuristic kind, NodeId n, NodeId) const {
   const PolyanyaNode& node = nodes_[n];
   const Point r = node.root;
   if (node.kind != PolyanyaNode::Kind::Interval || node.collinear) return dist(r, goal_);
+  // The sides below are floating-point signs, not exact predicates: h is a floating value
+  // anyway, and where a sign is wrong the point lies on (within rounding of) the line, where
+  // both branches give the same h but for rounding. An exact sign is an f later by 1e-16 at
+  // most; the search's order may differ there, a length never does.
+  const auto side = [](Point a, Point b, Point c) {
+    const double d = cross(b - a, c - a);
+    return (d > 0.0) - (d < 0.0);
+  };
   // Mirror the goal across the interval's line when it lies on the root's side.
   Point t = goal_;
   const Point L = node.left, R = node.right;
-  if (orient(L, R, t) == orient(L, R, r)) {
+  if (side(L, R, t) == side(L, R, r)) {
     const Point d = R - L;
     const double s = dot(t - L, d) / dot(d, d);
     const Point foot = L + d * s;
     t = foot * 2.0 - t;
   }
-  const int right_side = orient(r, R, t);
-  if (right_side >= 0 && orient(r, L, t) <= 0) return dist(r, t);
+  const int right_side = side(r, R, t);
+  if (right_side >= 0 && side(r, L, t) <= 0) return dist(r, t);
   const Point e = right_side < 0 ? R : L;  // floating h: a rounding error here only shifts f by ~1e-16
   return dist(r, e) + dist(e, goal_);
 }

@@ -70,13 +70,6 @@ std::vector<NodeId> SearchState::openSet() const {
   return open;
 }
 
-bool Search::HeapOrder::operator()(const HeapEntry& a, const HeapEntry& b) const {
-  // The heap keeps its largest element first: "a is less" means a leaves later.
-  if (a.f != b.f) return a.f > b.f;
-  if (tie_break == TieBreak::LargerG && a.g != b.g) return a.g < b.g;
-  return a.node > b.node;
-}
-
 void Search::init(const SearchGraph& graph, NodeId start, NodeId goal, SearchOptions options) {
   graph_ = &graph;
   options_ = options;

@@ -37,7 +37,10 @@
 // from one wedge into another: every interval is reached through shared edges.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <cstdlib>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -73,6 +76,8 @@ class PolyanyaMesh {
   int cornerCount(int f) const { return (offset_[f + 1] - offset_[f]) / 2; }
   /// The largest corner count of any face (sizes an expansion's scratch once per query).
   int maxCorners() const { return max_corners_; }
+  /// The number of wedges (root keys: Corner::wedge is 0 .. wedgeCount() - 1).
+  int wedgeCount() const { return wedge_count_; }
   /// Bridges of the face adjacency graph (dead-end regions).
   const FaceBridges& bridges() const { return bridges_; }
 
@@ -82,6 +87,7 @@ class PolyanyaMesh {
   std::vector<int> offset_;      // per face: its first entry in corners_
   std::vector<Corner> corners_;  // every face's corners, twice
   int max_corners_ = 0;
+  int wedge_count_ = 0;
 };
 
 // [SECTION] PolyanyaQuery
@@ -170,28 +176,46 @@ class PolyanyaQuery final : public SearchGraph {
   void pathPoints(const Path& path, std::vector<Point>& out) const;
 
  private:
-  /// Best g per root key, for root-level pruning: a small open-addressing hash table, so a
-  /// query costs nothing per mesh vertex. An entry is live only when stamped with the current
-  /// generation, so clear() is one increment.
+  /// Best g per root key (a wedge id), for root-level pruning: one entry per wedge, as
+  /// Polyanya keeps one per vertex. An entry is live only when stamped with the current
+  /// generation, so clear() is one increment; the table is calloc'ed, so a large mesh's
+  /// pages are zeroed by the system when first touched, not when the query starts.
   class RootTable {
    public:
+    /// Room for keys 0 .. keys - 1, every one unseen.
+    explicit RootTable(int keys);
     /// Forgets every key.
     void clear();
     /// Records g for key unless the key was reached with a g smaller by more than the tolerance.
-    bool claim(int key, double g);
+    bool claim(int key, double g) {
+      Entry& e = entries_.get()[key];
+      if (e.generation == generation_) {
+        if (g > e.g * (1.0 + kTolerance)) return false;
+        e.g = std::min(e.g, g);
+        return true;
+      }
+      e = {generation_, g};
+      return true;
+    }
     /// True when key was reached with a g smaller than g by more than the tolerance.
-    bool dominated(int key, double g) const;
+    bool dominated(int key, double g) const {
+      const Entry& e = entries_.get()[key];
+      return e.generation == generation_ && g > e.g * (1.0 + kTolerance);
+    }
+    /// Relative tolerance: g of two routes of equal length differs by rounding only, far below it.
+    static constexpr double kTolerance = 1e-10;
 
    private:
     struct Entry {
-      int key;
-      std::uint32_t generation;  // live when equal to generation_
+      std::uint32_t generation;  // live when equal to generation_; 0: never
       double g;
     };
-    std::size_t slot(int key) const;
-    std::vector<Entry> entries_ = std::vector<Entry>(64, Entry{-1, 0, 0.0});
+    struct Free {
+      void operator()(Entry* p) const { std::free(p); }
+    };
+    std::unique_ptr<Entry, Free> entries_;
+    std::size_t size_ = 0;
     std::uint32_t generation_ = 1;
-    std::size_t used_ = 0;
   };
 
   /// The root a group of successors shares: its point, pruning key and g, and the length of

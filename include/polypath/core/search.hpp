@@ -219,7 +219,12 @@ class Search : private SearchState {
   };
   struct HeapOrder {
     TieBreak tie_break = TieBreak::LargerG;
-    bool operator()(const HeapEntry& a, const HeapEntry& b) const;  // true: a leaves after b
+    // true: a leaves after b. Inline: the heap compares on every push and pop.
+    bool operator()(const HeapEntry& a, const HeapEntry& b) const {
+      if (a.f != b.f) return a.f > b.f;
+      if (tie_break == TieBreak::LargerG && a.g != b.g) return a.g < b.g;
+      return a.node > b.node;
+    }
   };
   void push(NodeId n);
   /// The record of node n, reset to Unseen first when it is from an earlier search.
