@@ -15,6 +15,8 @@
 #include "polypath/geom/navmesh_build.hpp"
 #include "support/image_scan.hpp"
 #include "support/loaded_map.hpp"
+#include "editor/document/built_map.hpp"
+#include "reference/synthetic_maps.hpp"
 
 namespace {
 
@@ -226,6 +228,41 @@ TEST_CASE("editor: fitToWidth cuts a title to the width with an ellipsis, whole 
     CHECK(kept.size() + 1 >= previous);  // grows with the width
     previous = kept.size();
   }
+}
+
+TEST_CASE("editor: compare does not build a visibility graph that would freeze the window", "[editor][compare]") {
+  MapDocument doc;
+  doc.polygons = reference::syntheticMap(reference::Family::Convex, 8000, 5);
+  const PolygonMap map(doc.polygons);
+  REQUIRE(VisibilityGraph::estimateBuildSeconds(map) > kInteractiveGraphSeconds);
+  // Start and goal: the first walkable points along the diagonal from either corner.
+  const auto walkableFrom = [&](Point from, Point step) {
+    for (Point p = from;; p = p + step)
+      if (map.isWalkable(p)) return p;
+  };
+  const auto box = map.bounds();
+  doc.start = walkableFrom(box.min + Point{0.1, 0.1}, {0.1, 0.1});
+  doc.goal = walkableFrom(box.max - Point{0.1, 0.1}, {-0.1, -0.1});
+  Scene scene;
+  scene.setDocument(doc);
+  REQUIRE(scene.method().name == "polyanya");  // opened without its graph
+  REQUIRE(scene.queryStart());
+  CompareView cmp;
+  applyPreset(cmp.setups, ComparePreset::VisibilityVsNavmesh, scene.searchOptions());
+  cmp.sync(scene);
+  CHECK_FALSE(cmp.comparison());
+  const std::string want = "Left side (" + describe(cmp.setups[0]) + "): " +
+                           std::to_string(map.reflexCorners().size()) +
+                           " reflex corners, the visibility graph would take about ";
+  CHECK(cmp.error().rfind(want, 0) == 0);
+  CHECK(cmp.error().find("Choose the visibility graph in the Search tab") != std::string::npos);
+  CHECK(scene.graph() == nullptr);
+  // Sides that need no graph compare as usual.
+  applyPreset(cmp.setups, ComparePreset::TriangleVsPolyanya, scene.searchOptions());
+  cmp.sync(scene);
+  INFO(cmp.error());
+  REQUIRE(cmp.comparison());
+  CHECK(cmp.row(1).stats.found);
 }
 
 #endif

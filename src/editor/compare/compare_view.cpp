@@ -1,6 +1,7 @@
 // compare_view.cpp: CompareView: two MethodViews on the scene's map and a core
 // SearchComparison over their graphs; presets, table rows, drawing.
 #include "editor/compare/compare_view.hpp"
+#include "editor/document/built_map.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -90,6 +91,23 @@ void CompareView::sync(const Scene& scene) {
   for (int i = 0; i < 2; ++i) {
     MethodView& v = *views_[static_cast<std::size_t>(i)];
     const CompareSetup& s = setups[static_cast<std::size_t>(i)];
+    // A side on the visibility graph uses the scene's. Without one (the scene searches
+    // with another method), building it here would freeze the window for as long as the
+    // editor refused to when it opened the map: say so instead.
+    const MethodEntry* entry = methods().find(s.method.name);
+    if (entry && entry->info->searches_visibility_graph && !scene.searchGraph()) {
+      const double seconds = VisibilityGraph::estimateBuildSeconds(*map);
+      if (seconds > kInteractiveGraphSeconds) {
+        char buf[320];
+        std::snprintf(buf, sizeof buf,
+                      "%s side (%s): %zu reflex corners, the visibility graph would take about %.0f s to build. "
+                      "Choose the visibility graph in the Search tab to build it on a worker thread, then compare.",
+                      i == 0 ? "Left" : "Right", describe(s).c_str(), map->reflexCorners().size(), std::ceil(seconds));
+        v.clear();
+        error_ = buf;
+        return;
+      }
+    }
     try {
       v.build(*map, scene.searchGraph(), s.method);
       v.query(*scene.queryStart(), *scene.queryGoal());
