@@ -154,7 +154,7 @@ TEST_CASE("a large map opens on a worker thread: its walls at once, the search w
   CHECK(scene.resultPath().length == Approx(oracleLength(scene.document())).epsilon(1e-9));
 }
 
-TEST_CASE("a drag on a large map is built on the worker: the document's walls at once, the last edit built at the end",
+TEST_CASE("a drag on a large map is built on the worker: the document's walls at once, the last edit at the end",
           "[editor][graph-build]") {
   Scene scene;
   scene.setBackgroundOpenVertices(0);  // every map counts as large
@@ -170,11 +170,17 @@ TEST_CASE("a drag on a large map is built on the worker: the document's walls at
     CHECK(scene.loadingMap());
     REQUIRE(scene.polygonMap() != nullptr);  // the last built map meanwhile, and its search
     CHECK(scene.resultPath().found);
+    if (i == 3) {  // a build installed in mid-drag: the method stays, the drag goes on
+      scene.waitForBuilds();
+      CHECK(scene.method().name == "polyanya");
+    }
   }
   // The walls drawn are the document's: the corner where the drag has it.
   struct Ends final : DebugDraw {
     int at_corner = 0;
-    void line(Point a, Point b, Color, float) override { at_corner += (a == Point{-0.5, -0.5}) + (b == Point{-0.5, -0.5}); }
+    void line(Point a, Point b, Color, float) override {
+      at_corner += (a == Point{-0.5, -0.5}) + (b == Point{-0.5, -0.5});
+    }
     void point(Point, Color, float) override {}
     void fillRings(const std::vector<const Ring*>&, Color) override {}
     void text(Point, std::string_view, Color) override {}
@@ -193,6 +199,41 @@ TEST_CASE("a drag on a large map is built on the worker: the document's walls at
   CHECK(scene.method().name == "polyanya");
   REQUIRE(scene.resultPath().found);
   CHECK(scene.resultPath().length == Approx(oracleLength(scene.document())).epsilon(1e-9));
+}
+
+TEST_CASE("a drag on a large map: an invalid position keeps the last valid map, the visibility graph updates in place",
+          "[editor][graph-build]") {
+  Scene scene;
+  scene.setBackgroundOpenVertices(0);  // every map counts as large
+  REQUIRE(scene.openFile(test::shippedMap("maze.json")));
+  scene.waitForBuilds();
+  REQUIRE(scene.method().name == "visibility");
+  const Handle corner{Handle::Kind::Vertex, 0, -1, 1};  // (0, 0), a corner of the outer ring
+  // On the visibility graph a drag stays on the window's thread: the graph is updated in place.
+  scene.beginGesture();
+  scene.gestureUpdate([&](MapDocument& d) { return setHandlePosition(d, corner, {-0.2, -0.2}); });
+  CHECK_FALSE(scene.loadingMap());
+  CHECK(scene.method().name == "visibility");
+  REQUIRE(scene.resultPath().found);
+  CHECK(scene.resultPath().length == Approx(oracleLength(scene.document())).epsilon(1e-9));
+  scene.endGesture("Move vertex");
+
+  // On Polyanya the drag goes to the worker; a position that breaks the map keeps the last
+  // valid one (not current) with the new map's problems, as a drag on a small map does.
+  scene.setMethod(MethodSettings{"polyanya", {}});
+  scene.waitForBuilds();
+  scene.beginGesture();
+  scene.gestureUpdate([&](MapDocument& d) { return setHandlePosition(d, corner, {3.0, 1.0}); });  // across a wall
+  CHECK(scene.loadingMap());
+  scene.waitForBuilds();
+  REQUIRE(scene.polygonMap() != nullptr);
+  CHECK_FALSE(scene.mapIsCurrent());
+  CHECK(scene.hasErrors());
+  CHECK(scene.method().name == "polyanya");
+  scene.endGesture("Move vertex");
+  scene.waitForBuilds();
+  CHECK(scene.polygonMap() != nullptr);
+  CHECK(scene.hasErrors());
 }
 
 #endif  // POLYPATH_HAVE_EDITOR

@@ -34,7 +34,12 @@ class PolyanyaMethod final : public NavMeshMethod {
   void query(Point start, Point goal) override {
     dropQuery();
     if (!pmesh_) return;
-    query_ = std::make_unique<PolyanyaQuery>(*pmesh_, start, goal);
+    if (spare_) {  // the last query's: its node array and pruning table are reused
+      spare_->reset(start, goal);
+      query_ = std::move(spare_);
+    } else {
+      query_ = std::make_unique<PolyanyaQuery>(*pmesh_, start, goal);
+    }
     const std::size_t limit = options().search_node_limit;
     if (limit > 0) recorded_ = std::make_unique<RecordedGraph>(*query_, limit);
     const SearchGraph* g = recorded_ ? static_cast<const SearchGraph*>(recorded_.get()) : query_.get();
@@ -43,7 +48,7 @@ class PolyanyaMethod final : public NavMeshMethod {
   void dropQuery() override {
     clearQuery();
     recorded_.reset();
-    query_.reset();
+    if (query_) spare_ = std::move(query_);
   }
   std::unique_ptr<Method> share() const override {
     if (!pmesh_) return nullptr;
@@ -75,6 +80,7 @@ class PolyanyaMethod final : public NavMeshMethod {
  protected:
   bool mergedFaces() const override { return true; }
   void buildSearch(const NavMesh& mesh) override {
+    spare_.reset();  // it points into the mesh about to go
     pmesh_.reset();
     pmesh_ = std::make_shared<const PolyanyaMesh>(mesh);
   }
@@ -82,6 +88,7 @@ class PolyanyaMethod final : public NavMeshMethod {
  private:
   std::shared_ptr<const PolyanyaMesh> pmesh_;  // points into the (shared) NavMesh
   std::unique_ptr<PolyanyaQuery> query_;
+  std::unique_ptr<PolyanyaQuery> spare_;  // a dropped query on pmesh_, kept for the next one
   std::unique_ptr<RecordedGraph> recorded_;
 };
 

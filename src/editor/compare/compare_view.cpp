@@ -96,15 +96,20 @@ void CompareView::sync(const Scene& scene) {
     // editor refused to when it opened the map: say so instead.
     const MethodEntry* entry = methods().find(s.method.name);
     if (entry && entry->info->searches_visibility_graph && !scene.searchGraph()) {
+      const std::string side = std::string(i == 0 ? "Left" : "Right") + " side (" + describe(s) + "): ";
       const double seconds = VisibilityGraph::estimateBuildSeconds(*map);
-      if (seconds > kInteractiveGraphSeconds) {
-        char buf[320];
-        std::snprintf(buf, sizeof buf,
-                      "%s side (%s): %zu reflex corners, the visibility graph would take about %.0f s to build. "
-                      "Choose the visibility graph in the Search tab to build it on a worker thread, then compare.",
-                      i == 0 ? "Left" : "Right", describe(s).c_str(), map->reflexCorners().size(), std::ceil(seconds));
+      if (scene.buildingGraph()) {
         v.clear();
-        error_ = buf;
+        error_ = side + "the visibility graph is being built on a worker thread; compare when it is done.";
+        return;
+      }
+      if (seconds > kInteractiveGraphSeconds) {
+        v.clear();
+        error_ = side + std::to_string(map->reflexCorners().size()) +
+                 " reflex corners, the visibility graph would take about " +
+                 std::to_string(static_cast<long long>(std::ceil(seconds))) +
+                 " s to build. Choose the visibility graph in the Search tab to build it on a worker thread,"
+                 " then compare.";
         return;
       }
     }

@@ -48,7 +48,7 @@ bool isQueryProblem(const MapProblem& p);
 /// pollGraphBuild() installs it, the map is drawn, the method is not built and
 /// graphBuildFraction() gives the progress. On a newly opened map whose graph is estimated
 /// above kInteractiveGraphSeconds, the method becomes Polyanya (exact, no graph) and
-/// notice() says so.
+/// notice() says so (not on an edited map built on the worker: keepMethod()).
 class BuiltMap {
  public:
   BuiltMap();
@@ -90,6 +90,15 @@ class BuiltMap {
   /// Takes over the notice of the map this one replaces (built on the worker with the
   /// method that map's notice explains).
   void keepNotice(const std::string& notice) { notice_ = notice; }
+  /// The next rebuild() keeps the method as set: an edited map, not a newly opened one.
+  void keepMethod() { fresh_ = false; }
+  /// A build of the edited document on the worker found it invalid: keeps this (the last
+  /// valid) map, no longer current, with that build's problems.
+  void adoptFailedBuild(const BuiltMap& failed) {
+    problems_ = failed.problems_;
+    map_current_ = false;
+    validated_incrementally_ = false;
+  }
 
   /// The built map: the document's, or the last valid one; null when none was built.
   const PolygonMap* polygonMap() const { return map_.get(); }
@@ -116,6 +125,8 @@ class BuiltMap {
   /// `method` is the current one or its options are not valid; then the caller rebuilds.
   const MethodSettings& method() const { return method_settings_; }
   bool setMethod(const MethodSettings& method);
+  /// The chosen method searches the visibility graph.
+  bool needsGraph() const;
   const MethodView& methodView() const { return method_view_; }
   MethodView& methodView() { return method_view_; }
 
@@ -133,8 +144,6 @@ class BuiltMap {
   void validate(const MapDocument& doc, bool in_gesture);
   void rebuildClearance(const MapDocument& doc);
   void rebuildMethod();
-  // The chosen method searches the visibility graph.
-  bool needsGraph() const;
   // On a newly opened map: Polyanya instead of a visibility graph that would take long.
   void chooseMethodFor(const PolygonMap& map);
   // Switches to Polyanya after the graph build was cancelled or failed.

@@ -3,10 +3,11 @@
 
 namespace polypath::editor {
 
-MapBuild::MapBuild(MapDocument doc, const MethodSettings& method, double background_graph_seconds)
-    : job_([doc = std::move(doc), method, background_graph_seconds] {
+MapBuild::MapBuild(MapDocument doc, const MethodSettings& method, double background_graph_seconds, bool opening)
+    : job_([doc = std::move(doc), method, background_graph_seconds, opening] {
              auto built = std::make_unique<BuiltMap>();
              built->setMethod(method);
+             if (!opening) built->keepMethod();
              built->setBackgroundGraphSeconds(background_graph_seconds);
              built->rebuild(doc, false);  // never throws: problems go to the BuiltMap's list
              return built;

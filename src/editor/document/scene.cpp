@@ -62,7 +62,9 @@ void Scene::documentChanged(DocumentChange change) {
       query_.forget();
       built_->forget();
       map_build_.reset();  // a build of the previous document: no longer wanted
+      opening_ = false;
       if (ringVertexCount(doc_.document().polygons) > background_open_vertices_) {
+        opening_ = true;
         startMapBuild();  // a large map: its outline now, the rest from the worker
         query_.requery(doc_.document(), 0);  // nothing built yet: no problems either
         updateStats();
@@ -81,7 +83,8 @@ void Scene::documentChanged(DocumentChange change) {
 
 void Scene::startMapBuild() {
   map_build_.reset();  // its thread runs on and its result is dropped
-  map_build_ = std::make_unique<MapBuild>(doc_.document(), built_->method(), background_graph_seconds_);
+  map_build_method_ = built_->method();
+  map_build_ = std::make_unique<MapBuild>(doc_.document(), map_build_method_, background_graph_seconds_, opening_);
   map_build_pending_ = false;
 }
 
@@ -89,10 +92,14 @@ void Scene::rebuild() {
   // Still opening, or a drag on a large map (rebuilding its navigation mesh takes longer
   // than a frame): the worker builds the document while the window goes on showing the
   // last built map under the document's walls. One build at a time: an edit made while one
-  // runs is built when it ends, from the document as it is then.
-  if (map_build_ || (doc_.inGesture() && ringVertexCount(doc_.document().polygons) > background_open_vertices_)) {
-    if (map_build_ && !map_build_->done()) map_build_pending_ = true;
-    else startMapBuild();
+  // runs is built when it ends, from the document as it is then. A method on the visibility
+  // graph stays here: its drags update the graph in place (VisibilityGraph::update).
+  const bool large_drag = doc_.inGesture() && !built_->needsGraph() &&
+                          ringVertexCount(doc_.document().polygons) > background_open_vertices_;
+  if (map_build_ || large_drag) {
+    map_build_pending_ = map_build_ != nullptr;
+    if (!map_build_) startMapBuild();
+    else if (map_build_->done()) pollBuilds();  // installs it and builds the document as it is now
     // On the last built map meanwhile (while opening there is none: no search, no problems).
     query_.requery(doc_.document(), built_->polygonMap() ? query_.expansionsToReplay() : 0);
     updateStats();
@@ -109,13 +116,18 @@ bool Scene::pollBuilds() {
   if (map_build_ && map_build_->done()) {
     std::unique_ptr<BuiltMap> built = map_build_->take();
     map_build_.reset();
-    const MethodSettings wanted = built_->method();  // chosen while it was built
-    if (built->notice().empty() && built->method() == built_->method()) built->keepNotice(built_->notice());
-    query_.forget();
-    built_ = std::move(built);
-    query_.rebind(*built_);
+    const MethodSettings wanted = built_->method();
+    if (!built->polygonMap() && built_->polygonMap()) {
+      built_->adoptFailedBuild(*built);  // the edit broke the map: the last valid one stays, greyed
+    } else {
+      if (built->notice().empty() && built->method() == built_->method()) built->keepNotice(built_->notice());
+      query_.forget();
+      built_ = std::move(built);
+      query_.rebind(*built_);
+      if (built_->polygonMap()) opening_ = false;
+    }
     if (map_build_pending_) {  // edited meanwhile: build the document as it is now
-      built_->setMethod(wanted);
+      if (wanted != map_build_method_) built_->setMethod(wanted);  // the user chose another method meanwhile
       startMapBuild();
     }
     query_.requery(doc_.document(), 0);
@@ -265,7 +277,7 @@ void Scene::draw(DebugDraw& out, std::uint32_t layers, const DrawStyle& style) c
   } else if (map) {
     drawMap(walls, *map, layers & LayerEdges, style);
   }
-  if (map) drawMap(dd, *map, layers & LayerVertices, style);
+  if (map && !map_build_) drawMap(dd, *map, layers & LayerVertices, style);  // else the old map's, not the document's
   if (const ClearanceLevel* level = built_->clearanceLevel())
     drawClearanceOutline(dd, level->map(), layers);  // where the agent's centre may go
   // The result: the corridor and portals here, the funnel and path over the search layers.

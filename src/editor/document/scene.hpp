@@ -354,6 +354,8 @@ class Scene {
   std::size_t background_open_vertices_ = 20000;
   std::unique_ptr<MapBuild> map_build_;               // the document being built on a worker
   bool map_build_pending_ = false;                    // edited since map_build_ started
+  MethodSettings map_build_method_;                   // the method map_build_ builds
+  bool opening_ = false;                              // no map of the opened document installed yet
 };
 
 }  // namespace polypath::editor
