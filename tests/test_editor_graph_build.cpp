@@ -154,15 +154,28 @@ TEST_CASE("a large map opens on a worker thread: its walls at once, the search w
   CHECK(scene.resultPath().length == Approx(oracleLength(scene.document())).epsilon(1e-9));
 }
 
+namespace {
+
+// (0, 0): a corner of maps/maze.json's outer ring, free to move outwards.
+const Handle kMazeCorner{Handle::Kind::Vertex, 0, -1, 1};
+
+// Opens maps/maze.json as a large map (built on the worker) and waits for it.
+void openMazeAsLarge(Scene& scene) {
+  scene.setBackgroundOpenVertices(0);  // every map counts as large
+  REQUIRE(scene.openFile(test::shippedMap("maze.json")));
+  scene.waitForBuilds();
+  REQUIRE(scene.polygonMap() != nullptr);
+}
+
+}  // namespace
+
 TEST_CASE("a drag on a large map is built on the worker: the document's walls at once, the last edit at the end",
           "[editor][graph-build]") {
   Scene scene;
-  scene.setBackgroundOpenVertices(0);  // every map counts as large
-  REQUIRE(scene.openFile(test::shippedMap("maze.json")));
+  openMazeAsLarge(scene);
   scene.setMethod(MethodSettings{"polyanya", {}});
   scene.waitForBuilds();
-  REQUIRE(scene.polygonMap() != nullptr);
-  const Handle corner{Handle::Kind::Vertex, 0, -1, 1};  // (0, 0), a corner of the outer ring
+  const Handle corner = kMazeCorner;
   scene.beginGesture();
   for (int i = 1; i <= 5; ++i) {
     const Point to{-0.1 * i, -0.1 * i};
@@ -204,11 +217,9 @@ TEST_CASE("a drag on a large map is built on the worker: the document's walls at
 TEST_CASE("a drag on a large map: an invalid position keeps the last valid map, the visibility graph updates in place",
           "[editor][graph-build]") {
   Scene scene;
-  scene.setBackgroundOpenVertices(0);  // every map counts as large
-  REQUIRE(scene.openFile(test::shippedMap("maze.json")));
-  scene.waitForBuilds();
+  openMazeAsLarge(scene);
   REQUIRE(scene.method().name == "visibility");
-  const Handle corner{Handle::Kind::Vertex, 0, -1, 1};  // (0, 0), a corner of the outer ring
+  const Handle corner = kMazeCorner;
   // On the visibility graph a drag stays on the window's thread: the graph is updated in place.
   scene.beginGesture();
   scene.gestureUpdate([&](MapDocument& d) { return setHandlePosition(d, corner, {-0.2, -0.2}); });
