@@ -98,8 +98,12 @@ void Scene::rebuild() {
                           ringVertexCount(doc_.document().polygons) > background_open_vertices_;
   if (map_build_ || large_drag) {
     map_build_pending_ = map_build_ != nullptr;
-    if (!map_build_) startMapBuild();
-    else if (map_build_->done()) pollBuilds();  // installs it and builds the document as it is now
+    if (!map_build_) {
+      startMapBuild();
+    } else if (map_build_->done()) {
+      pollBuilds();  // installs it, builds the document as it is now and redoes the query
+      return;
+    }
     // On the last built map meanwhile (while opening there is none: no search, no problems).
     query_.requery(doc_.document(), built_->polygonMap() ? query_.expansionsToReplay() : 0);
     updateStats();
