@@ -1,4 +1,4 @@
-// buildNavMesh (io, GEOS constrained Delaunay): exact area cover, per-polygon areas, pinch
+// buildNavMesh (polypath's constrained Delaunay triangulation): exact area cover, per-polygon areas, pinch
 // points left closed, T-junction contacts triangulated.
 #include <catch2/catch.hpp>
 
@@ -86,9 +86,9 @@ TEST_CASE("navmesh build: merging keeps the pinch closed and the areas apart", "
   CHECK(squares.portals().empty());
 }
 
-TEST_CASE("navmesh build: a polygon of thousands of vertices, built cell by cell, gives the visibility graph's lengths",
-          "[navmesh][cells]") {
-  // One field with about 3,000 obstacle vertices: above the size triangulated whole.
+TEST_CASE("navmesh build: a polygon of thousands of vertices gives the visibility graph's lengths",
+          "[navmesh][large]") {
+  // One field with about 3,000 obstacle vertices, triangulated whole.
   const PolygonMap map(reference::syntheticMap(reference::Family::Convex, 3000, 4));
   REQUIRE(map.polygons().size() == 1);
   REQUIRE(map.vertices().size() > 2000);
@@ -103,8 +103,10 @@ TEST_CASE("navmesh build: a polygon of thousands of vertices, built cell by cell
   for (bool merged : {false, true}) {
     INFO((merged ? "merged" : "triangles"));
     const NavMesh mesh = buildNavMesh(map, merged);
-    // The grid lines' crossing points are mesh vertices that are no ring vertex.
-    CHECK(mesh.vertices().size() > map.vertices().size());
+    // No vertex is added: n ring vertices and h holes, none touching, make n + 2h - 2
+    // triangles.
+    CHECK(mesh.vertices().size() == map.vertices().size());
+    if (!merged) CHECK(mesh.faces().size() == map.vertices().size() + 2 * map.polygons()[0].holes.size() - 2);
     CHECK(mesh.area() == Approx(region).epsilon(1e-9));
     const PolyanyaMesh pmesh(mesh);
     const PolygonMap::Bounds b = map.bounds();

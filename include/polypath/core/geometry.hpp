@@ -14,6 +14,7 @@
 #include <cmath>
 #include <vector>
 #include <cstdint>
+#include <functional>
 
 namespace polypath {
 
@@ -52,6 +53,15 @@ std::vector<Point> canonicalPolyline(const std::vector<Point>& points);
 Point normalized(Point v);
 /// True when both coordinates are finite (no NaN, no infinity).
 inline bool isFinite(Point p) { return std::isfinite(p.x) && std::isfinite(p.y); }
+
+/// Hash of a point's coordinates for unordered containers keyed by exact position (-0 and
+/// 0 hash alike, as they compare equal).
+struct PointHash {
+  std::size_t operator()(Point p) const {
+    const std::size_t hx = std::hash<double>()(p.x), hy = std::hash<double>()(p.y);
+    return hx ^ (hy + 0x9E3779B97F4A7C15ull + (hx << 6) + (hx >> 2));
+  }
+};
 
 // [SECTION] Exact predicates
 
