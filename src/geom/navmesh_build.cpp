@@ -38,55 +38,67 @@ std::vector<std::vector<int>> mergeConvex(const std::vector<Point>& at, std::vec
     if (orient(at[F[0]], at[F[1]], at[F[2]]) < 0) std::reverse(F.begin(), F.end());  // counter-clockwise
     area[f] = std::abs(cross(at[F[1]] - at[F[0]], at[F[2]] - at[F[0]]));
   }
-  auto key = [](int u, int v) { return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(u)) << 32) | static_cast<std::uint32_t>(v); };
-  std::unordered_map<std::uint64_t, int> owner;  // directed edge -> face on its left
-  owner.reserve(faces.size() * 3);
+  // across[f][i]: the face across edge i of f (from f[i] to f[i+1]), -1 at a wall.
+  std::vector<std::vector<int>> across(faces.size());
+  {
+    auto key = [](int u, int v) { return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(u)) << 32) | static_cast<std::uint32_t>(v); };
+    std::unordered_map<std::uint64_t, int> owner;  // directed edge -> face on its left
+    owner.reserve(faces.size() * 3);
+    for (int f = 0; f < count; ++f)
+      for (std::size_t i = 0; i < faces[f].size(); ++i) owner[key(faces[f][i], faces[f][(i + 1) % faces[f].size()])] = f;
+    for (int f = 0; f < count; ++f) {
+      const auto& F = faces[f];
+      across[f].resize(F.size());
+      for (std::size_t i = 0; i < F.size(); ++i) {
+        const auto it = owner.find(key(F[(i + 1) % F.size()], F[i]));
+        across[f][i] = it == owner.end() ? -1 : it->second;
+      }
+    }
+  }
+  std::vector<int> neighbour_count(faces.size(), 0);
   for (int f = 0; f < count; ++f)
-    for (std::size_t i = 0; i < faces[f].size(); ++i) owner[key(faces[f][i], faces[f][(i + 1) % faces[f].size()])] = f;
-  // The face across edge i of f (from f[i] to f[i+1]), or -1 at a wall.
-  auto across = [&](int f, std::size_t i) {
-    const auto& F = faces[f];
-    const auto it = owner.find(key(F[(i + 1) % F.size()], F[i]));
-    return it == owner.end() ? -1 : it->second;
+    for (int g : across[f]) neighbour_count[f] += g >= 0;
+  auto slot = [&](int f, int g) {  // the edge of f facing g
+    return static_cast<std::size_t>(std::find(across[f].begin(), across[f].end(), g) - across[f].begin());
   };
-  auto neighbours = [&](int f) {
-    int n = 0;
-    for (std::size_t i = 0; i < faces[f].size(); ++i) n += across(f, i) >= 0;
-    return n;
-  };
-  // Whether f and the face across its edge i make a convex face, and the merge itself.
-  auto position = [](const std::vector<int>& F, int v) {
-    return static_cast<std::size_t>(std::find(F.begin(), F.end(), v) - F.begin());
-  };
+  // Whether f and the face g across its edge i make a convex face.
   auto canMerge = [&](int f, std::size_t i, int g) {
     const std::vector<int>& F = faces[f];
     const std::vector<int>& G = faces[g];
     const std::size_t nf = F.size(), ng = G.size();
     const int u = F[i], v = F[(i + 1) % nf];
-    const std::size_t gu = (position(G, v) + 1) % ng;  // G holds v -> u
-    const int u_in = F[(i + nf - 1) % nf], u_out = G[(gu + 1) % ng];
-    const int v_in = G[(gu + ng - 2) % ng], v_out = F[(i + 2) % nf];
+    const std::size_t gv = slot(g, f);  // G holds v -> u
+    const int u_in = F[(i + nf - 1) % nf], u_out = G[(gv + 2) % ng];
+    const int v_in = G[(gv + ng - 1) % ng], v_out = F[(i + 2) % nf];
     return u_in != u_out && v_in != v_out && orient(at[u_in], at[u], at[u_out]) >= 0 &&
            orient(at[v_in], at[v], at[v_out]) >= 0;
   };
   std::vector<int> version(faces.size(), 0);
+  std::vector<int> merged_v, merged_n;
   auto merge = [&](int f, std::size_t i, int g) {
     const std::vector<int>& F = faces[f];
     const std::vector<int>& G = faces[g];
     const std::size_t nf = F.size(), ng = G.size();
-    const int u = F[i], v = F[(i + 1) % nf];
-    const std::size_t gu = (position(G, v) + 1) % ng;
-    // The merged cycle: f from v round to u, then g from after u round to before v.
-    std::vector<int> merged;
-    merged.reserve(nf + ng - 2);
-    for (std::size_t k = 0; k < nf; ++k) merged.push_back(F[(i + 1 + k) % nf]);
-    for (std::size_t k = 1; k + 1 < ng; ++k) merged.push_back(G[(gu + k) % ng]);
-    owner.erase(key(u, v));
-    owner.erase(key(v, u));
-    for (std::size_t k = 0; k < merged.size(); ++k) owner[key(merged[k], merged[(k + 1) % merged.size()])] = f;
-    faces[f] = std::move(merged);
+    const std::size_t gv = slot(g, f);
+    // The merged cycle: f from v round to u, then g from u round to before v.
+    merged_v.clear();
+    merged_n.clear();
+    for (std::size_t k = 1; k < nf; ++k) {
+      merged_v.push_back(F[(i + k) % nf]);
+      merged_n.push_back(across[f][(i + k) % nf]);
+    }
+    for (std::size_t k = 1; k < ng; ++k) {
+      merged_v.push_back(G[(gv + k) % ng]);
+      const int h = across[g][(gv + k) % ng];
+      merged_n.push_back(h);
+      if (h >= 0) across[h][slot(h, g)] = f;
+    }
+    faces[f].assign(merged_v.begin(), merged_v.end());
+    across[f].assign(merged_n.begin(), merged_n.end());
     faces[g].clear();
+    across[g].clear();
     area[f] += area[g];
+    neighbour_count[f] += neighbour_count[g] - 2;
     ++version[f];
     ++version[g];
   };
@@ -94,13 +106,15 @@ std::vector<std::vector<int>> mergeConvex(const std::vector<Point>& at, std::vec
   for (bool merged = true; merged;) {
     merged = false;
     for (int f = 0; f < count; ++f) {
-      if (faces[f].empty() || neighbours(f) != 1) continue;
-      for (std::size_t i = 0; i < faces[f].size(); ++i) {
-        const int g = across(f, i);
-        if (g >= 0 && neighbours(g) <= 2 && canMerge(f, i, g)) {
-          merge(f, i, g);
-          merged = true;
-          break;
+      // Grown face by face along the corridor while it stays a dead end.
+      for (bool grew = true; grew && !faces[f].empty() && neighbour_count[f] == 1;) {
+        grew = false;
+        for (std::size_t i = 0; i < faces[f].size() && !grew; ++i) {
+          const int g = across[f][i];
+          if (g >= 0 && neighbour_count[g] <= 2 && canMerge(f, i, g)) {
+            merge(f, i, g);
+            merged = grew = true;
+          }
         }
       }
     }
@@ -113,11 +127,11 @@ std::vector<std::vector<int>> mergeConvex(const std::vector<Point>& at, std::vec
   };
   std::priority_queue<Option> options;
   auto offer = [&](int f) {
-    if (f < 0 || faces[f].empty() || neighbours(f) <= 1) return;
+    if (f < 0 || faces[f].empty() || neighbour_count[f] <= 1) return;
     Option best{-1.0, f, -1, version[f], 0};
     for (std::size_t i = 0; i < faces[f].size(); ++i) {
-      const int g = across(f, i);
-      if (g >= 0 && area[f] + area[g] > best.area && neighbours(g) > 1 && canMerge(f, i, g))
+      const int g = across[f][i];
+      if (g >= 0 && area[f] + area[g] > best.area && neighbour_count[g] > 1 && canMerge(f, i, g))
         best = {area[f] + area[g], f, g, version[f], version[g]};
     }
     if (best.g >= 0) options.push(best);
@@ -127,11 +141,9 @@ std::vector<std::vector<int>> mergeConvex(const std::vector<Point>& at, std::vec
     const Option o = options.top();
     options.pop();
     if (faces[o.f].empty() || faces[o.g].empty() || version[o.f] != o.vf || version[o.g] != o.vg) continue;
-    std::size_t i = 0;
-    while (across(o.f, i) != o.g) ++i;
-    merge(o.f, i, o.g);
+    merge(o.f, slot(o.f, o.g), o.g);
     offer(o.f);
-    for (std::size_t k = 0; k < faces[o.f].size(); ++k) offer(across(o.f, k));
+    for (std::size_t k = 0; k < faces[o.f].size(); ++k) offer(across[o.f][k]);
   }
   std::vector<std::vector<int>> out;
   for (auto& f : faces)
