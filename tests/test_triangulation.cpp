@@ -109,6 +109,18 @@ std::size_t checkLatticeCdt(const Polygon& poly) {
     CHECK(opposite[e].size() == 1);  // a wall has a triangle on one side only
   }
   CHECK(wall_length == Approx(ring_length).epsilon(1e-12));
+  // Neighbours: across each edge the triangle holding it reversed, -1 exactly on the walls.
+  REQUIRE(t.neighbours.size() == t.triangles.size());
+  for (std::size_t k = 0; k < t.triangles.size(); ++k)
+    for (int i = 0; i < 3; ++i) {
+      const int a = t.triangles[k][i], b = t.triangles[k][(i + 1) % 3], n = t.neighbours[k][i];
+      CHECK((n < 0) == (wall.count({std::min(a, b), std::max(a, b)}) == 1));
+      if (n < 0) continue;
+      const auto& o = t.triangles[n];
+      bool reversed = false;
+      for (int j = 0; j < 3; ++j) reversed = reversed || (o[j] == b && o[(j + 1) % 3] == a);
+      CHECK(reversed);
+    }
   std::size_t checked = 0;
   for (const auto& [edge, across] : opposite) {
     if (wall.count(edge)) continue;

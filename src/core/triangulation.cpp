@@ -65,8 +65,9 @@ class Builder {
   /// Forces the segment between vertices s and e in as an edge (in pieces where vertices
   /// lie on it) and counts it as a ring edge.
   void insertConstraint(int s, int e);
-  /// The triangles inside an odd number of ring edges, counted from the super triangle.
-  std::vector<std::array<int, 3>> insideTriangles() const;
+  /// The triangles inside an odd number of ring edges, counted from the super triangle,
+  /// and their neighbours (Triangulation's fields).
+  void insideTriangles(Triangulation& out) const;
 
  private:
   struct EdgeRef {
@@ -418,17 +419,13 @@ void Builder::insertConstraint(int s0, int e0) {
   }
 }
 
-std::vector<std::array<int, 3>> Builder::insideTriangles() const {
-  std::vector<std::array<int, 3>> out;
+void Builder::insideTriangles(Triangulation& out) const {
   std::vector<signed char> inside(v_.size(), -1);
   std::vector<int> queue{vt_[p_.size() - 1]};
   inside[queue[0]] = 0;
-  const int first_super = static_cast<int>(p_.size()) - 3;
   while (!queue.empty()) {
     const int t = queue.back();
     queue.pop_back();
-    if (inside[t] && v_[t][0] < first_super && v_[t][1] < first_super && v_[t][2] < first_super)
-      out.push_back(v_[t]);
     for (int i = 0; i < 3; ++i) {
       const int u = n_[t][i];
       if (u == kNone || inside[u] >= 0) continue;
@@ -436,7 +433,22 @@ std::vector<std::array<int, 3>> Builder::insideTriangles() const {
       queue.push_back(u);
     }
   }
-  return out;
+  // Inside triangles never hold a super-triangle vertex: the outer ring separates them.
+  std::vector<int> number(v_.size(), kNone);
+  for (std::size_t t = 0; t < v_.size(); ++t)
+    if (inside[t] == 1) {
+      number[t] = static_cast<int>(out.triangles.size());
+      out.triangles.push_back(v_[t]);
+    }
+  out.neighbours.resize(out.triangles.size());
+  for (std::size_t t = 0; t < v_.size(); ++t) {
+    if (number[t] == kNone) continue;
+    // Edge k of the output (from vertex k to k+1) is the edge opposite vertex k+2.
+    for (int k = 0; k < 3; ++k) {
+      const int e = prevOf(k), u = n_[t][e];
+      out.neighbours[number[t]][k] = fixed_[t][e] != 0 || u == kNone ? -1 : number[u];
+    }
+  }
 }
 
 }  // namespace
@@ -468,7 +480,7 @@ Triangulation triangulatePolygon(const Polygon& polygon, RingLocation where) {
   Builder builder(out.vertices, where);
   builder.insertPoints(out.vertices.size());
   for (const auto& [a, b] : edges) builder.insertConstraint(a, b);
-  out.triangles = builder.insideTriangles();
+  builder.insideTriangles(out);
   return out;
 }
 

@@ -22,7 +22,7 @@ double twiceArea(const Ring& ring) {
   return a;
 }
 
-/// Merges the faces (vertex ids, any orientation) of one polygon into convex polygons, by
+/// Merges the triangles of one polygon into convex polygons (vertex ids of `tri`), by
 /// the rules of Polyanya's mesh merger (Cui, Harabor and Grastien's meshmerger.cpp), which
 /// made its published merged meshes: first each dead end (a face with one neighbour) is
 /// merged into a neighbour that has at most two, repeatedly, so corridors ending in a dead
@@ -30,30 +30,16 @@ double twiceArea(const Ring& ring) {
 /// dead ends never merged, so Polyanya's dead-end pruning keeps cutting them off. Two faces
 /// merge across a shared edge when the merged face turns left or runs straight at both of
 /// its ends (convex; straight corners are kept as vertices).
-std::vector<std::vector<int>> mergeConvex(const std::vector<Point>& at, std::vector<std::vector<int>> faces) {
-  const int count = static_cast<int>(faces.size());
-  std::vector<double> area(faces.size());
+std::vector<std::vector<int>> mergeConvex(const Triangulation& tri) {
+  const std::vector<Point>& at = tri.vertices;
+  const int count = static_cast<int>(tri.triangles.size());
+  std::vector<std::vector<int>> faces(tri.triangles.size()), across(tri.triangles.size());
+  std::vector<double> area(tri.triangles.size());
   for (int f = 0; f < count; ++f) {
-    auto& F = faces[f];
-    if (orient(at[F[0]], at[F[1]], at[F[2]]) < 0) std::reverse(F.begin(), F.end());  // counter-clockwise
-    area[f] = std::abs(cross(at[F[1]] - at[F[0]], at[F[2]] - at[F[0]]));
-  }
-  // across[f][i]: the face across edge i of f (from f[i] to f[i+1]), -1 at a wall.
-  std::vector<std::vector<int>> across(faces.size());
-  {
-    auto key = [](int u, int v) { return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(u)) << 32) | static_cast<std::uint32_t>(v); };
-    std::unordered_map<std::uint64_t, int> owner;  // directed edge -> face on its left
-    owner.reserve(faces.size() * 3);
-    for (int f = 0; f < count; ++f)
-      for (std::size_t i = 0; i < faces[f].size(); ++i) owner[key(faces[f][i], faces[f][(i + 1) % faces[f].size()])] = f;
-    for (int f = 0; f < count; ++f) {
-      const auto& F = faces[f];
-      across[f].resize(F.size());
-      for (std::size_t i = 0; i < F.size(); ++i) {
-        const auto it = owner.find(key(F[(i + 1) % F.size()], F[i]));
-        across[f][i] = it == owner.end() ? -1 : it->second;
-      }
-    }
+    const auto& t = tri.triangles[f];
+    faces[f].assign(t.begin(), t.end());
+    across[f].assign(tri.neighbours[f].begin(), tri.neighbours[f].end());
+    area[f] = std::abs(cross(at[t[1]] - at[t[0]], at[t[2]] - at[t[0]]));
   }
   std::vector<int> neighbour_count(faces.size(), 0);
   for (int f = 0; f < count; ++f)
@@ -197,18 +183,21 @@ NavMesh buildNavMesh(const PolygonMap& map, bool merge_convex) {
     double expected = std::abs(twiceArea(poly.outer));
     for (const Ring& h : poly.holes) expected -= std::abs(twiceArea(h));
     double covered = 0.0;
-    std::vector<std::vector<int>> polygon_faces;
-    polygon_faces.reserve(tri.triangles.size());
     for (const auto& t : tri.triangles) {
       const Point a = tri.vertices[t[0]], b = tri.vertices[t[1]], c = tri.vertices[t[2]];
       covered += std::abs(cross(b - a, c - a));
-      polygon_faces.push_back({id[t[0]], id[t[1]], id[t[2]]});
     }
     if (std::abs(covered - expected) > 1e-9 * std::abs(expected))
       throw GeometryError(where, "the triangles cover area " + std::to_string(covered / 2) + " instead of " +
                                      std::to_string(expected / 2) + " (validate the map: polypath validate MAP)");
-    if (merge_convex) polygon_faces = mergeConvex(vertices, std::move(polygon_faces));
-    for (auto& f : polygon_faces) faces.push_back({std::move(f), static_cast<int>(pi)});
+    if (merge_convex) {
+      for (std::vector<int>& f : mergeConvex(tri)) {
+        for (int& v : f) v = id[v];
+        faces.push_back({std::move(f), static_cast<int>(pi)});
+      }
+    } else {
+      for (const auto& t : tri.triangles) faces.push_back({{id[t[0]], id[t[1]], id[t[2]]}, static_cast<int>(pi)});
+    }
   }
   orderAlongHilbertCurve(vertices, map.bounds(), faces);
   // Vertices numbered in the order the faces first use them: a face's corners are then

@@ -25,6 +25,9 @@ namespace polypath {
 struct Triangulation {
   std::vector<Point> vertices;                 ///< world units, each distinct point once
   std::vector<std::array<int, 3>> triangles;  ///< indices into vertices
+  /// neighbours[t][i]: the triangle across the edge from triangles[t][i] to
+  /// triangles[t][(i + 1) % 3], or -1 where that edge lies on a ring.
+  std::vector<std::array<int, 3>> neighbours;
 };
 
 /// The constrained Delaunay triangulation of one polygon with its holes: every ring edge
