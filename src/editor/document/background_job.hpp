@@ -20,7 +20,7 @@ inline std::atomic<int> g_running_background_jobs{0};
 /// Join: destroying the BackgroundJob waits for the thread. The job may borrow its owner's
 /// members (an owner whose job can be stopped asks it to stop first, and declares the
 /// BackgroundJob after everything the job touches, so the thread is joined before they go).
-/// Detach: for a job that cannot be interrupted (GEOS's validation and triangulation), the
+/// Detach: for a job that cannot be interrupted (validation through GEOS, the mesh build), the
 /// thread is let go and its result dropped when it returns, so quitting or replacing the job
 /// never waits. The job must then own everything it uses (capture by value).
 template <class T>
