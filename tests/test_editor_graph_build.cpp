@@ -247,4 +247,40 @@ TEST_CASE("a drag on a large map: an invalid position keeps the last valid map, 
   CHECK(scene.hasErrors());
 }
 
+TEST_CASE("moving only the start or goal on a large map redoes the query on the built map, with no rebuild",
+          "[editor][graph-build]") {
+  Scene scene;
+  openMazeAsLarge(scene);
+  scene.setMethod(MethodSettings{"polyanya", {}});
+  scene.waitForBuilds();
+  REQUIRE(scene.resultPath().found);
+  REQUIRE(scene.resultPath().points.size() >= 3);
+  const PolygonMap* built = scene.polygonMap();
+  const Handle start{Handle::Kind::Start};
+  const Point corner = scene.resultPath().points[1];  // a wall corner the path bends round: walkable
+  scene.beginGesture();
+  scene.gestureUpdate([&](MapDocument& d) { return setHandlePosition(d, start, corner); });
+  CHECK_FALSE(scene.loadingMap());  // no build on the worker
+  CHECK(scene.polygonMap() == built);
+  CHECK(scene.mapIsCurrent());
+  REQUIRE(scene.resultPath().found);
+  CHECK(scene.resultPath().points.front() == corner);
+  CHECK(scene.resultPath().length == Approx(oracleLength(scene.document())).epsilon(1e-9));
+  // Outside the map: the start's problem is listed at once, and goes when the start is back.
+  scene.gestureUpdate([&](MapDocument& d) { return setHandlePosition(d, start, {-50.0, -50.0}); });
+  CHECK_FALSE(scene.loadingMap());
+  CHECK(scene.hasErrors());
+  int start_problems = 0;
+  for (const MapProblem& p : scene.problems()) start_problems += p.where == "/start";
+  CHECK(start_problems == 1);
+  CHECK_FALSE(scene.resultPath().found);
+  scene.gestureUpdate([&](MapDocument& d) { return setHandlePosition(d, start, corner); });
+  scene.endGesture("Move start");
+  scene.waitForBuilds();
+  CHECK_FALSE(scene.hasErrors());
+  CHECK(scene.polygonMap() == built);
+  REQUIRE(scene.resultPath().found);
+  CHECK(scene.resultPath().length == Approx(oracleLength(scene.document())).epsilon(1e-9));
+}
+
 #endif  // POLYPATH_HAVE_EDITOR

@@ -23,6 +23,14 @@ bool samePolygons(const std::vector<Polygon>& a, const std::vector<Polygon>& b) 
   return true;
 }
 
+/// The document with no start and goal: what the built structures depend on.
+MapDocument withoutEndpoints(const MapDocument& doc) {
+  MapDocument d = doc;
+  d.start.reset();
+  d.goal.reset();
+  return d;
+}
+
 }  // namespace
 
 // [SECTION] RingShape
@@ -125,6 +133,7 @@ void BuiltMap::rebuild(const MapDocument& doc, bool in_gesture) {
     if (background) graph_build_ = std::make_unique<GraphBuild>(*map_, vo);
     built_shape_ = shape;
     built_offset_ = vo.corner_offset;
+    built_doc_ = withoutEndpoints(doc);
     map_current_ = true;
     rebuildClearance(doc);
     rebuildMethod();
@@ -133,6 +142,24 @@ void BuiltMap::rebuild(const MapDocument& doc, bool in_gesture) {
   } catch (const std::exception& e) {
     problems_.push_back({MapProblem::Severity::Error, "", std::string("cannot build the map: ") + e.what()});
   }
+}
+
+bool BuiltMap::onlyEndpointsMoved(const MapDocument& doc) const {
+  if (!map_current_ || !map_ || graph_build_) return false;
+  // The polygons first, before any copy: a moved vertex differs at once.
+  return samePolygons(doc.polygons, built_doc_.polygons) && withoutEndpoints(doc) == built_doc_;
+}
+
+void BuiltMap::moveEndpoints(const MapDocument& doc) {
+  // In validateMap's order: the start and goal problems where the old ones were, else last.
+  const auto first = std::find_if(problems_.begin(), problems_.end(), isQueryProblem);
+  const std::size_t at = static_cast<std::size_t>(first - problems_.begin());
+  std::erase_if(problems_, isQueryProblem);
+  std::vector<MapProblem> moved;
+  for (const auto& [which, p] : {std::pair{"start", doc.start}, std::pair{"goal", doc.goal}})
+    if (std::optional<MapProblem> problem = endpointProblem(which, p, map_.get())) moved.push_back(std::move(*problem));
+  problems_.insert(problems_.begin() + static_cast<std::ptrdiff_t>(std::min(at, problems_.size())), moved.begin(),
+                   moved.end());
 }
 
 bool BuiltMap::needsGraph() const {

@@ -61,6 +61,13 @@ class BuiltMap {
   /// decides (validatedIncrementally()). Queries into the method's graph must have been
   /// dropped (the graph may change).
   void rebuild(const MapDocument& doc, bool in_gesture);
+  /// True when the built map is current and `doc` differs from the document it was built
+  /// from in the start and goal only: moveEndpoints() then stands in for rebuild().
+  bool onlyEndpointsMoved(const MapDocument& doc) const;
+  /// Replaces the start and goal problems with `doc`'s (endpointProblem on the built map,
+  /// as validateMap finds them); map, graph and method stay. Only after
+  /// onlyEndpointsMoved(doc).
+  void moveEndpoints(const MapDocument& doc);
   /// Forgets everything built (a new document: its invalid map never shows the old one).
   /// The next rebuild() chooses Polyanya when the graph would be too slow (notice()).
   void forget();
@@ -161,6 +168,7 @@ class BuiltMap {
   double validate_ms_ = 0.0;
   double build_ms_ = 0.0;
   double graph_ms_ = 0.0;
+  MapDocument built_doc_;      // the document map_ was built from, start and goal left out
   RingShape built_shape_;      // of the document map_ was built from
   double built_offset_ = 0.0;  // corner offset graph_ was built with
   bool graph_updated_ = false;

@@ -72,7 +72,17 @@ void Scene::documentChanged(DocumentChange change) {
       }
       rebuild();
       break;
-    case DocumentChange::Edited: rebuild(); break;
+    case DocumentChange::Edited:
+      if (!map_build_ && built_->onlyEndpointsMoved(doc_.document())) {
+        // Only the start or goal moved: the built map stands and the query is redone on it
+        // (on a large map a rebuild would lag the drag by the whole build).
+        built_->moveEndpoints(doc_.document());
+        query_.requery(doc_.document(), query_.expansionsToReplay());
+        updateStats();
+        break;
+      }
+      rebuild();
+      break;
     case DocumentChange::GestureEnded:
       if (built_->validatedIncrementally()) rebuild();  // the full validateMap, with its messages
       break;
