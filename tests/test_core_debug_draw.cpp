@@ -128,3 +128,51 @@ TEST_CASE("drawSearch shows the closed set, open set, relaxed arcs and expanded 
   drawPath(pathDraw, path, LayerPath);
   CHECK(pathDraw.linesIn(layerColor(LayerPath)) == path.points.size() - 1);
 }
+
+TEST_CASE("with a view set drawMap and drawVisibilityGraph draw only what meets it, without one everything",
+          "[debug_draw]") {
+  const PolygonMap map = seedDemo();
+  const VisibilityGraph graph(map);
+  const std::uint32_t map_layers = LayerRegion | LayerEdges | LayerVertices | LayerEdgeNormals | LayerVertexNormals;
+  const auto drawBoth = [&](RecordingDraw& dd) {
+    drawMap(dd, map, map_layers, {1.0});
+    drawVisibilityGraph(dd, graph, LayerLosLinks | LayerReflexNodes);
+  };
+  RecordingDraw all;
+  drawBoth(all);
+  CHECK(all.linesIn(layerColor(LayerEdges)) == 16);
+  CHECK(all.linesIn(layerColor(LayerLosLinks)) == graph.links().size());
+
+  const ViewBox view{{7, 17}, {11, 21}};  // around the hole (8..10, 18..20), clear of the outer ring
+  RecordingDraw in;
+  in.view = view;
+  drawBoth(in);
+  CHECK(in.fills == 1);  // the region is one fill: the target clips it
+  // The hole's four walls and corners, which are also the only reflex nodes in the view.
+  CHECK(in.linesIn(layerColor(LayerEdges)) == 4);
+  CHECK(in.pointsIn(layerColor(LayerVertices)) == 4);
+  CHECK(in.pointsIn(layerColor(LayerReflexNodes)) == 4);
+  // Independently: the ring edges of the polygons as given, and the graph's link list.
+  std::size_t walls = 0, links = 0;
+  for (const Polygon& poly : map.polygons()) {
+    std::vector<const Ring*> rings{&poly.outer};
+    for (const Ring& h : poly.holes) rings.push_back(&h);
+    for (const Ring* r : rings)
+      for (std::size_t i = 0; i < r->size(); ++i) walls += view.meets((*r)[i], (*r)[(i + 1) % r->size()]) ? 1 : 0;
+  }
+  for (const VisibilityGraph::Link& l : graph.links())
+    links += view.meets(graph.nodes()[l.a].position, graph.nodes()[l.b].position) ? 1 : 0;
+  CHECK(in.linesIn(layerColor(LayerEdges)) == walls);
+  CHECK(in.linesIn(layerColor(LayerLosLinks)) == links);
+  CHECK(links > 0);
+  CHECK(links < graph.links().size());
+  // The same primitives as the whole drawing's that meet the view, in the same order.
+  std::vector<RecordingDraw::Line> kept;
+  for (const RecordingDraw::Line& l : all.lines)
+    if (view.meets(l.a, l.b)) kept.push_back(l);
+  REQUIRE(in.lines.size() == kept.size());
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    CHECK(in.lines[i].a == kept[i].a);
+    CHECK(in.lines[i].b == kept[i].b);
+  }
+}

@@ -32,10 +32,13 @@
 #include <random>
 
 #include "polypath/core/visibility_graph.hpp"
+#include "polypath/debug/debug_draw_navmesh.hpp"
+#include "polypath/geom/navmesh_build.hpp"
 #include "editor/canvas/camera.hpp"
 #include "editor/canvas/picking.hpp"
 #include "editor/app/preferences.hpp"
 #include "editor/app/recovery.hpp"
+#include "editor/canvas/recoloured_draw.hpp"
 #include "editor/canvas/sdl_draw.hpp"
 #include "stb_image.h"
 #include "support/scoped_env.hpp"
@@ -817,6 +820,64 @@ TEST_CASE("SdlDebugDraw draws one disc per colour and cell of a quarter radius: 
   for (int i = 0; i < 8; ++i) sparse.push_back({10.0 + 10 * i, 48.0});
   drawDiscs(sparse, true, &skipped);
   CHECK(skipped == 0);
+}
+
+TEST_CASE("SdlDebugDraw culls to its viewport in world units and a margin, and the picture is the same as unculled",
+          "[editor]") {
+  SDL_Surface* surface = SDL_CreateRGBSurfaceWithFormat(0, 96, 96, 32, SDL_PIXELFORMAT_RGBA32);
+  REQUIRE(surface != nullptr);
+  SDL_Renderer* renderer = SDL_CreateSoftwareRenderer(surface);
+  REQUIRE(renderer != nullptr);
+  // 10 pixels per unit from (3.3, 4.7): the canvas shows [3.3, 12.9] x [4.7, 14.3], cutting
+  // through the walls, faces and links of a 20 x 20 room with holes.
+  const Camera cam({0, 0, 96, 96}, {3.3, 4.7}, 10.0);
+  {
+    SdlDebugDraw dd(renderer, cam);
+    REQUIRE(dd.view.has_value());
+    const double m = SdlDebugDraw::kViewMargin / 10.0;
+    CHECK(dd.view->min.x == Approx(3.3 - m));
+    CHECK(dd.view->min.y == Approx(4.7 - m));
+    CHECK(dd.view->max.x == Approx(12.9 + m));
+    CHECK(dd.view->max.y == Approx(14.3 + m));
+    dd.setScale(2.0);  // wider lines and discs: a wider margin
+    CHECK(dd.view->min.x == Approx(3.3 - 2 * m));
+    CHECK(dd.view->max.y == Approx(14.3 + 2 * m));
+    dd.min_detail = 0.25;
+    RecolouredDraw grey(dd, greyed);  // stale data is culled as its target
+    CHECK(grey.min_detail == 0.25);
+    REQUIRE(grey.view.has_value());
+    CHECK(grey.view->min.x == dd.view->min.x);
+    CHECK(grey.view->max.y == dd.view->max.y);
+  }
+  const PolygonMap map({{{{0, 0}, {20, 0}, {20, 20}, {0, 20}},
+                         {{{5, 5}, {8, 5}, {8, 8}, {5, 8}},
+                          {{11, 12}, {15, 11}, {14, 16}},
+                          {{2, 13}, {4, 13}, {3, 17}}}}});
+  const NavMesh mesh = buildNavMesh(map);
+  auto picture = [&](bool culled) {
+    SDL_SetRenderDrawColor(renderer, kBackground.r, kBackground.g, kBackground.b, 255);
+    SDL_RenderClear(renderer);
+    {
+      SdlDebugDraw dd(renderer, cam);
+      if (!culled) dd.view.reset();
+      drawMap(dd, map, LayerRegion | LayerEdges | LayerVertices | LayerEdgeNormals | LayerVertexNormals, {2.0});
+      drawNavMesh(dd, mesh, LayerNavTriangles | LayerNavAdjacency);
+    }
+    SDL_RenderPresent(renderer);
+    Image img;
+    img.width = img.height = 96;
+    img.rgba.assign(96 * 96 * 4, 0);
+    REQUIRE(SDL_RenderReadPixels(renderer, nullptr, SDL_PIXELFORMAT_RGBA32, img.rgba.data(), 96 * 4) == 0);
+    return img;
+  };
+  const Image culled = picture(true), whole = picture(false);
+  int inked = 0;
+  for (int y = 0; y < 96; ++y)
+    for (int x = 0; x < 96; ++x) inked += culled.at(x, y) == kBackground ? 0 : 1;
+  CHECK(inked > 96 * 96 / 2);  // the region, walls and mesh fill the canvas
+  CHECK(culled.rgba == whole.rgba);
+  SDL_DestroyRenderer(renderer);
+  SDL_FreeSurface(surface);
 }
 
 TEST_CASE("with the OpenGL renderer the grid is translucent, not white", "[editor]") {

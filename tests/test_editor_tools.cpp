@@ -715,6 +715,38 @@ TEST_CASE("the pan benchmark zooms in 8x, pans a circle and zooms back out per 6
   CHECK(seen.y == Approx(centre.y).margin(1e-6));
 }
 
+TEST_CASE("the zoom and centre options: the pan benchmark and a screenshot zoom in F times about the point given", "[editor]") {
+  const ParsedCommandLine ok = parseCommandLine({"map.json", "--zoom", "4", "--centre", "12,9"});
+  CHECK(ok.error.empty());
+  CHECK(ok.options.zoom == 4.0);
+  REQUIRE(ok.options.centre);
+  CHECK(*ok.options.centre == Point{12, 9});
+  CHECK(parseCommandLine({"--zoom", "0.5"}).error.find("--zoom") != std::string::npos);
+  CHECK(parseCommandLine({"--centre", "x"}).error.find("--centre") != std::string::npos);
+
+  TempDir dir("editor-zoom");
+  const std::string map = dir.write("seed.json", kSeedJson);
+  for (const bool screenshot : {false, true}) {
+    INFO((screenshot ? "screenshot" : "bench-pan"));
+    AppOptions options = withMap(map);
+    options.zoom = 4.0;
+    options.centre = Point{12, 9};
+    if (screenshot)
+      options.screenshot = dir.path / "zoomed.png";
+    else
+      options.bench_pan = 40;  // the zoom in and the circle: the view ends zoomed in, centred as it began
+    HeadlessEditor ed(options);
+    const Camera fitted = ed.app->camera();
+    CHECK((screenshot ? ed.app->runScreenshot() : ed.app->runBenchPan()) == 0);
+    const Camera& after = ed.app->camera();
+    CHECK(after.scale() == Approx(4.0 * fitted.scale()).epsilon(1e-9));
+    const ScreenRect v = after.viewport();
+    const Point seen = after.toWorld({v.x + v.w / 2.0, v.y + v.h / 2.0});
+    CHECK(seen.x == Approx(12.0).margin(1e-6));
+    CHECK(seen.y == Approx(9.0).margin(1e-6));
+  }
+}
+
 TEST_CASE("grid step: 1-2-5 steps at least kMinGridPixels apart, and with snapping, multiples of the snap step", "[editor]") {
   CHECK(gridStep(28.0) == 1.0);
   CHECK(gridStep(27.9) == 2.0);

@@ -163,3 +163,24 @@ TEST_CASE("grid draw functions fill cells by layer, rows merged into runs", "[gr
   CHECK(path.lines == smoothGridPath(g, p).size() - 1);
   CHECK(path.area == static_cast<double>(p.nodes.size()));
 }
+
+TEST_CASE("grid draw functions with a view set fill only the cells that meet it", "[grid][draw]") {
+  Grid g(10, 10, 2.0, {-4, 6});  // cells of 2 units from (-4, 6)
+  g.setBlocked(2, 2, true);
+  const auto region = Recorder::key(layerColor(LayerRegion)), walls = Recorder::key(layerColor(LayerGridCells));
+  Recorder all;
+  drawGrid(all, g, LayerRegion | LayerGridCells);
+  CHECK(all.area == 400.0);
+  // World [1, 5] x [11, 15] meets columns and rows 2..4 (column 2 spans x 0..2, column 4
+  // x 4..6): 9 cells, the wall (2, 2) among them.
+  Recorder in;
+  in.view = ViewBox{{1, 11}, {5, 15}};
+  drawGrid(in, g, LayerRegion | LayerGridCells);
+  CHECK(in.area == 9 * 4.0);
+  CHECK(in.rings_by_colour[walls] == 1);
+  CHECK(in.rings_by_colour[region] == 3);  // row 2: cells 3..4 beside the wall, rows 3 and 4: 2..4
+  Recorder away;
+  away.view = ViewBox{{100, 100}, {200, 200}};
+  drawGrid(away, g, LayerRegion | LayerGridCells);
+  CHECK(away.rings_by_colour.empty());
+}

@@ -1,9 +1,12 @@
-// Navmesh draw functions: each navmesh layer emits its primitives in its colour, and only
-// when its layer bit is set.
+// Navmesh draw functions: each navmesh layer emits its primitives in its colour, only when
+// its layer bit is set, and, with a view set, only what meets the view.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <map>
+#include <set>
 #include <tuple>
+#include <utility>
 
 #include "polypath/debug/debug_draw_navmesh.hpp"
 
@@ -130,4 +133,89 @@ TEST_CASE("navmesh layers: adjacency links and dots closer than the target's det
     CHECK(dd.lines[c] == lines);
     CHECK(dd.points[c] == dots);
   }
+}
+
+namespace {
+
+/// Records the ends of every line and the place of every dot, by colour.
+class RecordingDraw final : public DebugDraw {
+ public:
+  std::map<CountingDraw::Key, std::vector<std::pair<Point, Point>>> lines;
+  std::map<CountingDraw::Key, std::vector<Point>> points;
+  void line(Point a, Point b, Color c, float) override { lines[CountingDraw::key(c)].push_back({a, b}); }
+  void point(Point p, Color c, float) override { points[CountingDraw::key(c)].push_back(p); }
+  void fillRings(const std::vector<const Ring*>&, Color) override {}
+  void text(Point, std::string_view, Color) override {}
+};
+
+/// n x n unit squares over [0, n]^2, each cut into two triangles by its diagonal from
+/// (x, y) to (x + 1, y + 1). Vertex (x, y) has index y (n + 1) + x.
+std::pair<std::vector<Point>, std::vector<NavMesh::FaceInput>> squareLattice(int n) {
+  std::vector<Point> vs;
+  for (int y = 0; y <= n; ++y)
+    for (int x = 0; x <= n; ++x) vs.push_back({static_cast<double>(x), static_cast<double>(y)});
+  std::vector<NavMesh::FaceInput> faces;
+  const auto at = [n](int x, int y) { return y * (n + 1) + x; };
+  for (int y = 0; y < n; ++y)
+    for (int x = 0; x < n; ++x) {
+      faces.push_back({{at(x, y), at(x + 1, y), at(x + 1, y + 1)}, 0});
+      faces.push_back({{at(x, y), at(x + 1, y + 1), at(x, y + 1)}, 0});
+    }
+  return {vs, faces};
+}
+
+}  // namespace
+
+TEST_CASE("navmesh layers: with a view set only the edges, links and dots that meet it are drawn, without one all",
+          "[navmesh][debug_draw]") {
+  const int n = 10;
+  const auto [vertices, inputs] = squareLattice(n);
+  const NavMesh mesh(vertices, inputs);
+  const auto tri = CountingDraw::key(layerColor(LayerNavTriangles));
+  const auto adj = CountingDraw::key(layerColor(LayerNavAdjacency));
+  const std::uint32_t layers = LayerNavTriangles | LayerNavAdjacency;
+
+  RecordingDraw all;  // no view: the whole mesh
+  drawNavMesh(all, mesh, layers);
+  CHECK(all.lines[tri].size() == 320);      // 110 horizontal, 110 vertical, 100 diagonal edges
+  CHECK(all.lines[adj].size() == 2 * 280);  // two halves per shared edge (320 less the 40 on the rim)
+  CHECK(all.points[adj].size() == 200);     // a dot per face
+
+  const ViewBox view{{2.5, 2.5}, {4.5, 4.5}};
+  RecordingDraw in;
+  in.view = view;
+  drawNavMesh(in, mesh, layers);
+  // Counted by hand: the horizontal edges at y = 3 and 4 and the vertical ones at x = 3
+  // and 4, three each (12), and the diagonals of the 9 squares of columns and rows 2..4.
+  CHECK(in.lines[tri].size() == 21);
+  // Face centres inside the view: (x + 2/3, y + 1/3) for x = 2, 3 and y = 3, 4, and
+  // (x + 1/3, y + 2/3) for x = 3, 4 and y = 2, 3.
+  CHECK(in.points[adj].size() == 8);
+
+  // Independently of the mesh's faces, neighbours and ids: the distinct edges of the input
+  // triangles whose bounding box meets the view, each drawn exactly once.
+  std::set<std::pair<int, int>> expected, drawn;
+  for (const NavMesh::FaceInput& f : inputs)
+    for (std::size_t i = 0; i < 3; ++i) {
+      const int a = f.v[i], b = f.v[(i + 1) % 3];
+      if (view.meets(vertices[a], vertices[b])) expected.insert(std::minmax(a, b));
+    }
+  const auto index = [n](Point p) { return static_cast<int>(p.y) * (n + 1) + static_cast<int>(p.x); };
+  for (const auto& [a, b] : in.lines[tri]) CHECK(drawn.insert(std::minmax(index(a), index(b))).second);
+  CHECK(drawn == expected);
+  CHECK(drawn.size() == 21);
+
+  // Every link half and dot of the whole drawing that meets the view, and nothing else.
+  std::size_t halves = 0, dots = 0;
+  for (const auto& [a, b] : all.lines[adj]) halves += view.meets(a, b) ? 1 : 0;
+  for (const Point& p : all.points[adj]) dots += view.meets(p, p) ? 1 : 0;
+  CHECK(in.lines[adj].size() == halves);
+  CHECK(in.points[adj].size() == dots);
+  for (const auto& [a, b] : in.lines[adj]) CHECK(view.meets(a, b));
+
+  RecordingDraw away;  // a view beside the mesh
+  away.view = ViewBox{{11, 0}, {20, 10}};
+  drawNavMesh(away, mesh, layers);
+  CHECK(away.lines.empty());
+  CHECK(away.points.empty());
 }

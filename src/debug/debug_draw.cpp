@@ -2,7 +2,9 @@
 #include "polypath/debug/debug_draw.hpp"
 #include "polypath/debug/palette.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace polypath {
 
@@ -52,7 +54,10 @@ Color layerColor(Layer layer) {
 void drawClearanceOutline(DebugDraw& dd, const PolygonMap& eroded, std::uint32_t layers) {
   if (!(layers & LayerClearanceOutline)) return;
   const Color c = layerColor(LayerClearanceOutline);
-  for (const PolygonMap::Vertex& v : eroded.vertices()) dd.line(v.position, eroded.vertices()[v.next].position, c, 2.0f);
+  for (const PolygonMap::Vertex& v : eroded.vertices()) {
+    const Point b = eroded.vertices()[v.next].position;
+    if (dd.shows(v.position, b)) dd.line(v.position, b, c, 2.0f);
+  }
 }
 
 void drawMap(DebugDraw& dd, const PolygonMap& map, std::uint32_t layers, const DrawStyle& style) {
@@ -70,29 +75,43 @@ void drawMap(DebugDraw& dd, const PolygonMap& map, std::uint32_t layers, const D
     auto longEnough = [&](const PolygonMap::Vertex& v) {  // the edge v -> next
       return min_edge <= 0.0 || distance(v.position, vs[v.next].position) >= min_edge;
     };
+    // A normal starts on the edge or at the vertex and is normal_length long: when the box
+    // around the edge widened by that length misses the view, so do both normals.
+    const double reach = std::abs(style.normal_length);
     for (const PolygonMap::Vertex& v : vs) {
+      const Point b = vs[v.next].position;
+      if (dd.view && !dd.view->meets({std::min(v.position.x, b.x) - reach, std::min(v.position.y, b.y) - reach},
+                                     {std::max(v.position.x, b.x) + reach, std::max(v.position.y, b.y) + reach}))
+        continue;
       const bool edge_shown = longEnough(v);
       if ((layers & LayerEdgeNormals) && edge_shown) {
-        const Point mid = (v.position + vs[v.next].position) * 0.5;
-        dd.line(mid, mid + v.edge_normal * style.normal_length, layerColor(LayerEdgeNormals), 1.0f);
+        const Point mid = (v.position + b) * 0.5, tip = mid + v.edge_normal * style.normal_length;
+        if (dd.shows(mid, tip)) dd.line(mid, tip, layerColor(LayerEdgeNormals), 1.0f);
       }
-      if ((layers & LayerVertexNormals) && edge_shown && longEnough(vs[v.prev]))
-        dd.line(v.position, v.position + v.vertex_normal * style.normal_length, layerColor(LayerVertexNormals), 1.0f);
+      if ((layers & LayerVertexNormals) && edge_shown && longEnough(vs[v.prev])) {
+        const Point tip = v.position + v.vertex_normal * style.normal_length;
+        if (dd.shows(v.position, tip)) dd.line(v.position, tip, layerColor(LayerVertexNormals), 1.0f);
+      }
     }
   }
-  for (const PolygonMap::Vertex& v : vs) {
-    if (layers & LayerEdges) dd.line(v.position, vs[v.next].position, layerColor(LayerEdges), 2.0f);
-    if (layers & LayerVertices) drawNode(dd, v.position, layerColor(LayerVertices), 2.5f);
-  }
+  if (layers & (LayerEdges | LayerVertices))
+    for (const PolygonMap::Vertex& v : vs) {
+      const Point b = vs[v.next].position;
+      if ((layers & LayerEdges) && dd.shows(v.position, b)) dd.line(v.position, b, layerColor(LayerEdges), 2.0f);
+      if ((layers & LayerVertices) && dd.shows(v.position)) drawNode(dd, v.position, layerColor(LayerVertices), 2.5f);
+    }
 }
 
 void drawVisibilityGraph(DebugDraw& dd, const VisibilityGraph& graph, std::uint32_t layers) {
+  const auto& nodes = graph.nodes();
   if (layers & LayerLosLinks)
-    for (NodeId n = 0; n < static_cast<NodeId>(graph.nodes().size()); ++n)
+    for (NodeId n = 0; n < static_cast<NodeId>(nodes.size()); ++n)
       for (const Arc& arc : graph.arcs(n))  // each link once, from its lower node (no copy of links())
-        if (arc.to > n) dd.line(graph.nodes()[n].position, graph.nodes()[arc.to].position, layerColor(LayerLosLinks), 1.0f);
+        if (arc.to > n && dd.shows(nodes[n].position, nodes[arc.to].position))
+          dd.line(nodes[n].position, nodes[arc.to].position, layerColor(LayerLosLinks), 1.0f);
   if (layers & LayerReflexNodes)
-    for (const auto& node : graph.nodes()) drawNode(dd, node.position, layerColor(LayerReflexNodes), 4.0f);
+    for (const auto& node : nodes)
+      if (dd.shows(node.position)) drawNode(dd, node.position, layerColor(LayerReflexNodes), 4.0f);
 }
 
 void drawQuery(DebugDraw& dd, const VisibilityQuery& query, std::uint32_t layers) {
@@ -119,9 +138,12 @@ void drawSearch(DebugDraw& dd, const SearchGraph& graph, const SearchState& stat
     const Color c = layerColor(LayerClosedSet);
     for (NodeId n : state.closedSet()) {
       const NodeId parent = state.record(n).parent;
-      if (parent != kNoNode) dd.line(graph.position(parent), graph.position(n), c, 2.0f);
+      if (parent == kNoNode) continue;
+      const Point a = graph.position(parent), b = graph.position(n);
+      if (dd.shows(a, b)) dd.line(a, b, c, 2.0f);
     }
-    for (NodeId n : state.closedSet()) drawNode(dd, graph.position(n), c, 5.5f);
+    for (NodeId n : state.closedSet())
+      if (const Point p = graph.position(n); dd.shows(p)) drawNode(dd, p, c, 5.5f);
   }
   if (layers & LayerOpenSet) {
     const Color c = layerColor(LayerOpenSet);
@@ -129,8 +151,9 @@ void drawSearch(DebugDraw& dd, const SearchGraph& graph, const SearchState& stat
       const NodeId n = static_cast<NodeId>(i);
       if (state.record(n).status != NodeStatus::Open) continue;
       const NodeId parent = state.record(n).parent;
-      if (parent != kNoNode) dd.line(graph.position(parent), graph.position(n), c, 1.0f);
-      dd.ring(graph.position(n), c, 5.0f, 2.0f);  // hollow: open, not yet expanded
+      const Point p = graph.position(n);
+      if (parent != kNoNode && dd.shows(graph.position(parent), p)) dd.line(graph.position(parent), p, c, 1.0f);
+      if (dd.shows(p)) dd.ring(p, c, 5.0f, 2.0f);  // hollow: open, not yet expanded
     }
   }
   if (layers & LayerRelaxed)

@@ -1,23 +1,39 @@
 // debug_draw_grid.cpp: grid cells as filled rectangles, merged into runs along rows.
 #include "polypath/debug/debug_draw_grid.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 namespace polypath {
 
 namespace {
 
+/// The columns [first, end) or rows of cells whose span [origin + i size, origin + (i + 1)
+/// size] meets [lo, hi] (world units), within [0, count).
+void cellRange(double lo, double hi, double origin, double size, int count, int& first, int& end) {
+  const auto clamped = [&](double i) { return static_cast<int>(std::clamp(i, 0.0, static_cast<double>(count))); };
+  first = clamped(std::floor((lo - origin) / size));
+  end = clamped(std::floor((hi - origin) / size) + 1.0);
+}
+
 /// Fills, in one call, every cell for which `pick(index)` is true; runs along a row
-/// become one rectangle.
+/// become one rectangle. Only the cells that meet the target's view are visited.
 template <typename Pick>
 void fillCells(DebugDraw& dd, const Grid& grid, Color color, Pick pick) {
+  int x_first = 0, x_end = grid.width, y_first = 0, y_end = grid.height;
+  if (dd.view && grid.cell_size > 0) {
+    cellRange(dd.view->min.x, dd.view->max.x, grid.origin.x, grid.cell_size, grid.width, x_first, x_end);
+    cellRange(dd.view->min.y, dd.view->max.y, grid.origin.y, grid.cell_size, grid.height, y_first, y_end);
+  }
   std::vector<Ring> rects;
-  for (int y = 0; y < grid.height; ++y) {
-    for (int x = 0; x < grid.width;) {
+  for (int y = y_first; y < y_end; ++y) {
+    for (int x = x_first; x < x_end;) {
       if (!pick(grid.index(x, y))) {
         ++x;
         continue;
       }
       int end = x + 1;
-      while (end < grid.width && pick(grid.index(end, y))) ++end;
+      while (end < x_end && pick(grid.index(end, y))) ++end;
       rects.push_back({grid.corner(x, y), grid.corner(end, y), grid.corner(end, y + 1), grid.corner(x, y + 1)});
       x = end;
     }

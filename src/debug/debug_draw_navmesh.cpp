@@ -4,43 +4,52 @@
 namespace polypath {
 
 void drawNavMesh(DebugDraw& dd, const NavMesh& mesh, std::uint32_t layers) {
+  const auto& faces = mesh.faces();
+  // View culling: a face whose box misses the view has every edge and link half in that
+  // box. The boxes lie in one array, so each face off screen costs one box test.
+  const auto forEachFaceShown = [&](auto&& draw) {
+    for (int f = 0; f < static_cast<int>(faces.size()); ++f) {
+      if (dd.view) {
+        const PolygonMap::Bounds box = mesh.faceBounds(f);
+        if (!dd.view->meets(box.min, box.max)) continue;
+      }
+      draw(f, faces[f]);
+    }
+  };
+  // Level of detail: edges, and link halves (face centre to portal midpoint), shorter than
+  // the target's detail are left out, and so is the dot of a face with such a half. From
+  // afar a mesh of 20,000 faces would be a solid patch, drawn at the cost of every edge and
+  // three adjacency primitives per face; zoomed in, every one is drawn.
+  const double min2 = dd.min_detail * dd.min_detail;
+  const auto longEnough = [&](Point a, Point b) { return min2 <= 0.0 || dot(b - a, b - a) >= min2; };
   if (layers & LayerNavTriangles) {
     const Color c = layerColor(LayerNavTriangles);
-    // Edges shorter than the target's detail are left out: from afar a mesh of 20,000
-    // faces would be a solid patch, drawn at the cost of every edge.
-    const double min2 = dd.min_detail * dd.min_detail;
-    for (std::size_t f = 0; f < mesh.faces().size(); ++f) {
-      const auto& face = mesh.faces()[f];
-      for (std::size_t i = 0; i < face.v.size(); ++i) {
-        // Draw each shared edge once (from the face with the smaller id).
-        if (face.neighbour[i] >= 0 && face.neighbour[i] < static_cast<int>(f)) continue;
-        const Point a = mesh.vertices()[face.v[i]], b = mesh.vertices()[face.v[(i + 1) % face.v.size()]];
-        if (min2 > 0.0 && dot(b - a, b - a) < min2) continue;
-        dd.line(a, b, c, 1.0f);
+    forEachFaceShown([&](int f, const NavMesh::Face& face) {
+      const std::size_t n = face.v.size();
+      for (std::size_t i = 0; i < n; ++i) {
+        // Each shared edge once, from the face with the smaller id (when that face is
+        // culled, the edge, in its box, is off screen too).
+        if (face.neighbour[i] >= 0 && face.neighbour[i] < f) continue;
+        const Point a = mesh.vertices()[face.v[i]], b = mesh.vertices()[face.v[(i + 1) % n]];
+        if (dd.shows(a, b) && longEnough(a, b)) dd.line(a, b, c, 1.0f);
       }
-    }
+    });
   }
   if (layers & LayerNavAdjacency) {
     const Color c = layerColor(LayerNavAdjacency);
-    // The same level of detail: a link half (face centre to portal midpoint) shorter than
-    // the detail is left out, and so is the dot of a face with such a half. From afar the
-    // faces of a big mesh are a few pixels wide, and their dots and links (three primitives
-    // per face) would cover it in one solid patch; zoomed in, every one is drawn.
-    const double min2 = dd.min_detail * dd.min_detail;
-    const auto shown = [&](Point centre, Point midpoint) {
-      return min2 <= 0.0 || dot(midpoint - centre, midpoint - centre) >= min2;
-    };
-    for (const NavMesh::Portal& p : mesh.portals()) {
-      const Point left = mesh.faces()[p.left].centre, right = mesh.faces()[p.right].centre;
-      if (shown(left, p.midpoint)) dd.line(left, p.midpoint, c, 1.0f);
-      if (shown(right, p.midpoint)) dd.line(p.midpoint, right, c, 1.0f);
-    }
-    for (const NavMesh::Face& face : mesh.faces()) {
+    // Each link as two halves, each drawn from its own face, then the face's dot.
+    forEachFaceShown([&](int, const NavMesh::Face& face) {
       bool dot_shown = true;
-      for (int portal : face.portal)
-        if (portal >= 0 && !shown(face.centre, mesh.portals()[portal].midpoint)) dot_shown = false;
-      if (dot_shown) dd.point(face.centre, c, 2.5f);
-    }
+      for (int portal : face.portal) {
+        if (portal < 0) continue;
+        const Point mid = mesh.portals()[portal].midpoint;
+        if (!longEnough(face.centre, mid))
+          dot_shown = false;
+        else if (dd.shows(face.centre, mid))
+          dd.line(face.centre, mid, c, 1.0f);
+      }
+      if (dot_shown && dd.shows(face.centre)) dd.point(face.centre, c, 2.5f);
+    });
   }
 }
 

@@ -9,6 +9,10 @@ namespace {
 
 void drawNode(DebugDraw& dd, const PolyanyaNode& node, Color c, float width) {
   if (node.kind != PolyanyaNode::Kind::Interval) return;
+  // The interval and both lines to its root lie in the box of the three points.
+  const auto [x0, x1] = std::minmax({node.root.x, node.left.x, node.right.x});
+  const auto [y0, y1] = std::minmax({node.root.y, node.left.y, node.right.y});
+  if (!dd.shows({x0, y0}, {x1, y1})) return;
   dd.line(node.left, node.right, c, width);
   dd.line(node.root, node.left, c, 0.5f * width);
   dd.line(node.root, node.right, c, 0.5f * width);
@@ -25,7 +29,8 @@ void drawPolyanya(DebugDraw& dd, const PolyanyaQuery& query, const SearchState& 
       drawNode(dd, query.node(id), layerColor(LayerClosedSet), 1.0f);
     else if (status == NodeStatus::Open && (layers & LayerOpenSet))
       drawNode(dd, query.node(id), layerColor(LayerOpenSet), 1.5f);
-    if (status != NodeStatus::Unseen && (layers & LayerReflexNodes) && query.node(id).root_wedge >= 0)
+    if (status != NodeStatus::Unseen && (layers & LayerReflexNodes) && query.node(id).root_wedge >= 0 &&
+        dd.shows(query.node(id).root))
       dd.point(query.node(id).root, layerColor(LayerReflexNodes), 3.0f);
   }
   const NodeId last = state.lastExpanded();

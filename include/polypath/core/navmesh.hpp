@@ -71,6 +71,9 @@ class NavMesh {
   double area() const;
   /// Vertex i of face f, in world units.
   Point corner(int f, int i) const { return vertices_[faces_[f].v[i]]; }
+  /// The bounding box of face f (world units), kept with the mesh: point location and
+  /// view culling test it before the face's own vertices.
+  PolygonMap::Bounds faceBounds(int f) const { return {box_lo_[f], box_hi_[f]}; }
 
   /// Exact: p lies in the closed face f.
   bool faceContains(int f, Point p) const;

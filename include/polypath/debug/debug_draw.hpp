@@ -10,7 +10,9 @@
 // with SDL2, the SVG writer with text, and tests with a recorder.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -83,6 +85,18 @@ Color layerColor(Layer layer);
 
 // [SECTION] DebugDraw interface
 
+/// An axis-aligned box in world units: the part of the world a target shows.
+struct ViewBox {
+  Point min;  ///< corner with the smallest coordinates, world units
+  Point max;  ///< corner with the largest coordinates, world units
+  /// True when the closed box spanned by `a` and `b` (two opposite corners in any order:
+  /// a segment's ends, or a point twice) meets this closed box.
+  bool meets(Point a, Point b) const {
+    return std::max(a.x, b.x) >= min.x && std::min(a.x, b.x) <= max.x && std::max(a.y, b.y) >= min.y &&
+           std::min(a.y, b.y) <= max.y;
+  }
+};
+
 /// Receives primitives in world units. Sizes marked "pixels" are screen sizes the
 /// implementation keeps constant under zoom.
 class DebugDraw {
@@ -92,6 +106,22 @@ class DebugDraw {
   /// draw everything, as a picture file does). Draw functions may leave out detail smaller
   /// than this where a map is seen from afar (the faces of a large navigation mesh).
   double min_detail = 0.0;
+  /// View culling: the part of the world the target shows, widened by its widest line and
+  /// largest disc (world units). Unset (the default): everything is drawn, as a picture
+  /// file shows it all. Draw functions leave out the elements whose bounding box misses it
+  /// (the faces, walls and links of a large map off screen when zoomed in).
+  std::optional<ViewBox> view;
+  /// True when a primitive inside the bounding box of `a` and `b` may show: no view is
+  /// set, or the box meets it. Draw functions call it before each element they may skip.
+  bool shows(Point a, Point b) const { return !view || view->meets(a, b); }
+  /// shows(p, p): a dot or a marker at p (its radius is in the view's margin).
+  bool shows(Point p) const { return shows(p, p); }
+  /// Takes min_detail and view from `target`: for a DebugDraw that passes its primitives
+  /// on to `target` (recolours them, widens them), so the draw functions cull as for it.
+  void cullLike(const DebugDraw& target) {
+    min_detail = target.min_detail;
+    view = target.view;
+  }
   /// A segment from a to b, `width` pixels wide.
   virtual void line(Point a, Point b, Color c, float width) = 0;
   /// A filled disc at p with a radius in pixels.

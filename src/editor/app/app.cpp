@@ -523,15 +523,26 @@ int App::runBenchDrag() {
   return 0;
 }
 
+Camera App::centredView() const {
+  Camera view = camera_;
+  if (options_.centre) {
+    const ScreenRect& v = view.viewport();
+    const ScreenPos at = view.toScreen(*options_.centre);
+    view.pan(v.x + v.w / 2.0 - at.x, v.y + v.h / 2.0 - at.y);
+  }
+  return view;
+}
+
 int App::runBenchPan() {
   for (int i = 0; i < 3; ++i) frame();  // layout; the camera fits the map
-  const Camera fitted = camera_;
+  const Camera fitted = centredView();
   const ScreenRect v = camera_.viewport();
   const ScreenPos centre{v.x + v.w / 2.0, v.y + v.h / 2.0};
-  // Cycles of 60 frames, as a user looks around a map: zoom in 8x about the view's centre
-  // over 20 frames, pan around a circle of a quarter of the view over 20, zoom back out.
-  const double step_zoom = std::pow(8.0, 1.0 / 20.0);
-  std::vector<double> frame_ms, frame_cpu_ms;
+  // Cycles of 60 frames, as a user looks around a map: zoom in 8x (--zoom) about the view's
+  // centre over 20 frames, pan around a circle of a quarter of the view over 20, zoom back out.
+  const double zoom = options_.zoom > 0 ? options_.zoom : 8.0;
+  const double step_zoom = std::pow(zoom, 1.0 / 20.0);
+  std::vector<double> frame_ms, frame_cpu_ms, pan_cpu_ms, zoom_cpu_ms;
   for (int i = 0; i < options_.bench_pan; ++i) {
     const int k = i % 60;
     if (k == 0) camera_ = fitted;
@@ -549,8 +560,10 @@ int App::runBenchPan() {
     frame();
     frame_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     frame_cpu_ms.push_back(windowThreadCpuMs() - c0);
+    (k >= 20 && k < 40 ? pan_cpu_ms : zoom_cpu_ms).push_back(frame_cpu_ms.back());
   }
   auto percentile = [](std::vector<double> values, double q) {
+    if (values.empty()) return 0.0;
     std::sort(values.begin(), values.end());
     return values[std::min(values.size() - 1, static_cast<std::size_t>(q * static_cast<double>(values.size())))];
   };
@@ -558,17 +571,26 @@ int App::runBenchPan() {
   SDL_GetRendererInfo(renderer_, &info);
   std::printf("bench-pan: %s, %zu vertices, method %s (%s)\n", scene_.displayName().c_str(), scene_.stats().vertices,
               scene_.method().name.c_str(), scene_.stats().structure.c_str());
-  std::printf("%d frames of %dx%d (%s renderer): zoom in 8x, pan a circle, zoom out, per 60 frames\n",
-              options_.bench_pan, width(), height(), info.name ? info.name : "?");
+  std::printf("%d frames of %dx%d (%s renderer): zoom in %gx, pan a circle, zoom out, per 60 frames\n",
+              options_.bench_pan, width(), height(), info.name ? info.name : "?", zoom);
   std::printf("frame ms: median %.2f  p90 %.2f  max %.2f\n", percentile(frame_ms, 0.5), percentile(frame_ms, 0.9),
               *std::max_element(frame_ms.begin(), frame_ms.end()));
   std::printf("frame CPU ms (window thread): median %.2f  p90 %.2f  max %.2f\n", percentile(frame_cpu_ms, 0.5),
               percentile(frame_cpu_ms, 0.9), *std::max_element(frame_cpu_ms.begin(), frame_cpu_ms.end()));
+  std::printf("frame CPU ms by phase: zooming (%zu frames) median %.2f  p90 %.2f; panning at %gx (%zu frames) "
+              "median %.2f  p90 %.2f\n",
+              zoom_cpu_ms.size(), percentile(zoom_cpu_ms, 0.5), percentile(zoom_cpu_ms, 0.9), zoom, pan_cpu_ms.size(),
+              percentile(pan_cpu_ms, 0.5), percentile(pan_cpu_ms, 0.9));
   return 0;
 }
 
 int App::runScreenshot() {
   for (int i = 0; i < 3; ++i) frame();  // let ImGui lay the panels out
+  if (options_.zoom > 0 || options_.centre) {  // the fitted view, centred and zoomed as asked
+    camera_ = centredView();
+    const ScreenRect& v = camera_.viewport();
+    camera_.zoomAt({v.x + v.w / 2.0, v.y + v.h / 2.0}, options_.zoom > 0 ? options_.zoom : 1.0);
+  }
   Image image;
   frame(&image);
   if (options_.canvas_only) image = cropImage(image, canvasRect(width(), height(), appearance_.scale()));

@@ -99,8 +99,8 @@ class App {
   /// True while something moves without input: a running search (map, grid or Compare)
   /// or an export that renders frames.
   bool animating() const;
-  /// Renders a few frames (so ImGui lays out), writes the last one to the screenshot
-  /// file and returns the exit code: 0, 1 when the PNG cannot be written, 2 when the
+  /// Renders a few frames (so ImGui lays out), centres and zooms the view when --centre or
+  /// --zoom was given, writes the last frame to the screenshot file and returns the exit code: 0, 1 when the PNG cannot be written, 2 when the
   /// map could not be loaded (the PNG is still written).
   int runScreenshot();
   /// --screenshot-sequence DIR: lays out a few frames, then writes DIR/step-0000.png ..
@@ -118,10 +118,12 @@ class App {
   /// percentile, max, milliseconds) and the scene's build and query times to stdout.
   /// Returns 0, or 1 when the map has no vertex to drag.
   int runBenchDrag();
-  /// The pan and zoom benchmark (--bench-pan N): from the fitted view, N frames of a
-  /// 60-frame cycle (zoom in 8x about the canvas centre in 20 frames, pan round a circle of
-  /// a quarter of the canvas height in 20, zoom back out in 20), each frame timed; prints
-  /// the frame times (median, 90th percentile, max; wall and process CPU, ms). Returns 0.
+  /// The pan and zoom benchmark (--bench-pan N): from the fitted view (centred on
+  /// --centre when given), N frames of a 60-frame cycle (zoom in 8x, or --zoom F, about the
+  /// canvas centre in 20 frames, pan round a circle of a quarter of the canvas height in 20,
+  /// zoom back out in 20), each frame timed; prints the frame times (median, 90th
+  /// percentile, max; wall and window-thread CPU, ms), and the CPU times of the zooming and
+  /// of the panning frames apart. Returns 0.
   int runBenchPan();
 
   /// True once the user closed the window (after confirming unsaved changes), or SDL_QUIT
@@ -160,6 +162,8 @@ class App {
   int height() const;
 
  private:
+  // The current view with --centre moved to the canvas centre (the current view without it).
+  Camera centredView() const;
   void loadInitialDocument();
   void offerRecovery();
   void handleRecoveryAnswer();

@@ -33,6 +33,15 @@ bool parseSize(const std::string& s, int& w, int& h) {
          h <= 16384;
 }
 
+// A number from lo to hi, the whole string.
+bool parseNumberIn(const std::string& s, double lo, double hi, double& out) {
+  char* end = nullptr;
+  const double v = std::strtod(s.c_str(), &end);
+  if (s.empty() || *end != '\0' || !(v >= lo && v <= hi)) return false;
+  out = v;
+  return true;
+}
+
 // "X,Y": two finite numbers separated by a comma.
 bool parsePoint(const std::string& s, Point& out) {
   const auto comma = s.find(',');
@@ -51,7 +60,7 @@ bool parsePoint(const std::string& s, Point& out) {
 std::string usage() {
   return "usage: polypath-editor [MAP] [--screenshot OUT.png] [--steps N] [--size WxH] [--start X,Y] [--goal X,Y]\n"
          "                       [--bench-drag N] [--bench-pan N] [--lesson FILE [--lesson-step K]] [--screenshot-sequence DIR]\n"
-         "                       [--canvas-only] [--svg OUT.svg]\n"
+         "                       [--canvas-only] [--svg OUT.svg] [--zoom F] [--centre X,Y]\n"
          "  MAP               map file to open (default: maps/seed-demo.json)\n"
          "  --start X,Y       start of the search: a world point on a polygon map, a cell column,row\n"
          "                    on a .map grid (default: the map's; on a grid the first free cell)\n"
@@ -61,6 +70,9 @@ std::string usage() {
          "  --size WxH        window size in pixels (default: the last one, first 1280x800)\n"
          "  --bench-drag N    drag a vertex for N frames headless and print the frame times (ms)\n"
          "  --bench-pan N     zoom and pan for N frames headless and print the frame times (ms)\n"
+         "  --zoom F          --screenshot shows the fitted view zoomed in F times (1..100000) about\n"
+         "                    its centre; --bench-pan zooms in F times instead of 8\n"
+         "  --centre X,Y      the world point --zoom and --bench-pan centre the view on first\n"
          "  --method M        search method: visibility (default), polyanya, centre, portal, grid[:CELL]\n"
          "  --funnel-step K   (centre, portal) show the funnel after K portal steps\n"
          "  --compare P       open the Compare tab: astar-dijkstra, weight, visibility-navmesh,\n"
@@ -121,13 +133,12 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
       const std::string* v = value("TEXT");
       if (!v) return r;
       r.options.caption = *v;
-    } else if (a == "--scale") {
+    } else if (a == "--scale" || a == "--zoom") {
+      const bool zoom = a == "--zoom";
       const std::string* v = value("F");
       if (!v) return r;
-      char* end = nullptr;
-      r.options.scale = std::strtod(v->c_str(), &end);
-      if (v->empty() || *end != '\0' || !(r.options.scale >= 0.25 && r.options.scale <= 8.0)) {
-        r.error = "--scale needs a factor 0.25..8, not '" + *v + "'";
+      if (!parseNumberIn(*v, zoom ? 1.0 : 0.25, zoom ? 1e5 : 8.0, zoom ? r.options.zoom : r.options.scale)) {
+        r.error = a + " needs a factor " + (zoom ? "1..100000" : "0.25..8") + ", not '" + *v + "'";
         return r;
       }
     } else if (a == "--theme") {
@@ -175,15 +186,17 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
         return r;
       }
       r.options.size_given = true;
-    } else if (a == "--start" || a == "--goal") {
+    } else if (a == "--start" || a == "--goal" || a == "--centre" || a == "--center") {
       const std::string* v = value("X,Y");
       if (!v) return r;
       Point p;
+      const bool endpoint = a == "--start" || a == "--goal";
       if (!parsePoint(*v, p)) {
-        r.error = a + " needs X,Y (world units on a polygon map, cell column,row on a .map), not '" + *v + "'";
+        r.error = a + " needs X,Y (world units" + (endpoint ? " on a polygon map, cell column,row on a .map" : "") +
+                  "), not '" + *v + "'";
         return r;
       }
-      (a == "--start" ? r.options.start : r.options.goal) = p;
+      (a == "--start" ? r.options.start : a == "--goal" ? r.options.goal : r.options.centre) = p;
     } else if (a == "--bench-drag") {
       const std::string* v = value("N");
       if (!v) return r;

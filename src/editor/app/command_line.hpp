@@ -47,6 +47,12 @@ struct AppOptions {
   int bench_drag = 0;
   /// Frames of the pan and zoom benchmark (--bench-pan N): 0 for a normal run.
   int bench_pan = 0;
+  /// --zoom F: a screenshot shows the fitted view zoomed in F times about its centre, and
+  /// the pan benchmark zooms in F times instead of 8 (0: not given).
+  double zoom = 0.0;
+  /// --centre X,Y: the world point (world units) a --zoom screenshot and the pan benchmark
+  /// centre the fitted view on before zooming; none: the fitted view's own centre.
+  std::optional<Point> centre;
   bool headless = false;  ///< offscreen video driver and software renderer (implied by `screenshot`)
   /// SDL render driver to use ("software", "opengl", ...); empty: accelerated if possible
   /// (software when headless).

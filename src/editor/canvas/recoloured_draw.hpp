@@ -6,10 +6,11 @@
 
 namespace polypath::editor {
 
-/// Passes every primitive on to another DebugDraw with its colour mapped by `recolour`.
+/// Passes every primitive on to another DebugDraw with its colour mapped by `recolour`,
+/// culled as for it (its level of detail and view, taken when constructed).
 class RecolouredDraw final : public DebugDraw {
  public:
-  RecolouredDraw(DebugDraw& out, Color (*recolour)(Color)) : out_(out), recolour_(recolour) {}
+  RecolouredDraw(DebugDraw& out, Color (*recolour)(Color)) : out_(out), recolour_(recolour) { cullLike(out); }
   void line(Point a, Point b, Color c, float width) override { out_.line(a, b, recolour_(c), width); }
   void point(Point p, Color c, float radius) override { out_.point(p, recolour_(c), radius); }
   void ring(Point p, Color c, float radius, float width) override { out_.ring(p, recolour_(c), radius, width); }

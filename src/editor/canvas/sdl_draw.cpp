@@ -60,6 +60,14 @@ SdlDebugDraw::SdlDebugDraw(SDL_Renderer* renderer, const Camera& camera, ImDrawL
   const ScreenRect& v = camera_.viewport();
   clip_ = {static_cast<int>(std::floor(v.x)), static_cast<int>(std::floor(v.y)), static_cast<int>(std::ceil(v.w)),
            static_cast<int>(std::ceil(v.h))};
+  setView();
+}
+
+void SdlDebugDraw::setView() {
+  const double m = kViewMargin * scale_;
+  const Point a = camera_.toWorld({clip_.x - m, clip_.y - m});
+  const Point b = camera_.toWorld({clip_.x + clip_.w + m, clip_.y + clip_.h + m});
+  view = ViewBox{{std::min(a.x, b.x), std::min(a.y, b.y)}, {std::max(a.x, b.x), std::max(a.y, b.y)}};
 }
 
 SdlDebugDraw::~SdlDebugDraw() { flush(); }
@@ -159,7 +167,10 @@ void SdlDebugDraw::disc(ScreenPos s, SDL_Color c, double radius) {
   }
 }
 
-void SdlDebugDraw::setScale(double scale) { scale_ = std::isfinite(scale) && scale > 0 ? scale : 1.0; }
+void SdlDebugDraw::setScale(double scale) {
+  scale_ = std::isfinite(scale) && scale > 0 ? scale : 1.0;
+  setView();
+}
 
 void SdlDebugDraw::line(Point a, Point b, Color c, float width) {
   if (!isFinite(a) || !isFinite(b)) return;

@@ -9,7 +9,9 @@
 // disc radii and text sizes are multiplied by one scale factor (setScale: slide exports
 // and projectors). Region fills are
 // even-odd scanline spans over screen rows (SDL_RenderFillRects), text goes to a Dear
-// ImGui draw list when one is given. Everything is clipped to the camera's viewport.
+// ImGui draw list when one is given. Everything is clipped to the camera's viewport, and
+// DebugDraw::view is the viewport in world units (widened by kViewMargin pixels), so the
+// draw functions skip what lies off screen.
 // Colours are given in the dark palette and drawn in the theme's (palette.hpp: themed()).
 // Every colour is drawn with its alpha (SDL_BLENDMODE_BLEND is set before each batch:
 // the accelerated renderers otherwise draw translucent geometry opaque).
@@ -48,6 +50,11 @@ class SdlDebugDraw final : public DebugDraw {
   void text(Point p, std::string_view s, Color c) override;
   void ring(Point p, Color c, float radius, float width) override;
 
+  /// How far (pixels, before setScale's factor) DebugDraw::view reaches past the viewport:
+  /// more than the widest line and the largest disc the draw functions cull, so nothing
+  /// that reaches into the viewport is left out.
+  static constexpr double kViewMargin = 16.0;
+
   /// A ring outline in screen space (`radius` pixels) at a world point: used for
   /// editor handles that are not debug data.
   void circle(Point p, Color c, float radius, float width);
@@ -63,7 +70,8 @@ class SdlDebugDraw final : public DebugDraw {
   /// Sends the batched triangles to the renderer and restores its clip rect.
   void flush();
   /// Multiplies every line width, disc radius, label offset and text size from now on
-  /// (1: the sizes as given, in pixels). Values <= 0 or not finite are taken as 1.
+  /// (1: the sizes as given, in pixels), and view's margin. Values <= 0 or not finite are
+  /// taken as 1.
   void setScale(double scale);
   /// The factor set by setScale (1 by default).
   /// Discs left out because one of the same colour and size was already drawn within a
@@ -73,6 +81,7 @@ class SdlDebugDraw final : public DebugDraw {
 
  private:
   SDL_Color sdlColor(Color c) const;  // c in the theme
+  void setView();  // DebugDraw::view: the clip rectangle and kViewMargin x scale_ pixels, in world units
   // A segment of half_width pixels (already scaled), with feathered long edges.
   void quad(ScreenPos a, ScreenPos b, SDL_Color c, double half_width);
   // One piece of a quad, its bounding box small (see quad()).

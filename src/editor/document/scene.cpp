@@ -16,7 +16,7 @@ namespace {
 // Draws every line `width` pixels wide: the walls, wider than the search lines on them.
 class FixedWidthDraw final : public DebugDraw {
  public:
-  FixedWidthDraw(DebugDraw& out, float width) : out_(out), width_(width) {}
+  FixedWidthDraw(DebugDraw& out, float width) : out_(out), width_(width) { cullLike(out); }
   void line(Point a, Point b, Color c, float) override { out_.line(a, b, c, width_); }
   void point(Point p, Color c, float radius) override { out_.point(p, c, radius); }
   void ring(Point p, Color c, float radius, float width) override { out_.ring(p, c, radius, width); }
