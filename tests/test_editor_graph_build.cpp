@@ -274,6 +274,17 @@ TEST_CASE("moving only the start or goal on a large map redoes the query on the 
   for (const MapProblem& p : scene.problems()) start_problems += p.where == "/start";
   CHECK(start_problems == 1);
   CHECK_FALSE(scene.resultPath().found);
+  {  // the same problems, in the same order, as a full build of the same document
+    Scene fresh;
+    fresh.setBackgroundOpenVertices(0);
+    fresh.setDocument(scene.document(), std::nullopt, false);
+    fresh.setMethod(MethodSettings{"polyanya", {}});
+    fresh.waitForBuilds();
+    std::vector<std::string> got, want;
+    for (const MapProblem& p : scene.problems()) got.push_back(p.where + ": " + p.what);
+    for (const MapProblem& p : fresh.problems()) want.push_back(p.where + ": " + p.what);
+    CHECK(got == want);
+  }
   scene.gestureUpdate([&](MapDocument& d) { return setHandlePosition(d, start, corner); });
   scene.endGesture("Move start");
   scene.waitForBuilds();

@@ -94,6 +94,7 @@ void BuiltMap::validate(const MapDocument& doc, bool in_gesture) {
 void BuiltMap::rebuild(const MapDocument& doc, bool in_gesture) {
   graph_build_.reset();  // a build on the previous map: cancelled, started again below
   validate(doc, in_gesture);
+  validated_count_ = problems_.size();
   const bool map_current_before = map_current_;
   const bool map_errors = std::any_of(problems_.begin(), problems_.end(), [](const MapProblem& p) {
     return p.severity == MapProblem::Severity::Error && !isQueryProblem(p);
@@ -146,20 +147,25 @@ void BuiltMap::rebuild(const MapDocument& doc, bool in_gesture) {
 
 bool BuiltMap::onlyEndpointsMoved(const MapDocument& doc) const {
   if (!map_current_ || !map_ || graph_build_) return false;
+  // A method that failed to build (or fell back) is built again by a full rebuild.
+  if (std::any_of(problems_.begin(), problems_.end(), [](const MapProblem& p) { return p.where == "/method"; }))
+    return false;
   // The polygons first, before any copy: a moved vertex differs at once.
   return samePolygons(doc.polygons, built_doc_.polygons) && withoutEndpoints(doc) == built_doc_;
 }
 
 void BuiltMap::moveEndpoints(const MapDocument& doc) {
-  // In validateMap's order: the start and goal problems where the old ones were, else last.
-  const auto first = std::find_if(problems_.begin(), problems_.end(), isQueryProblem);
-  const std::size_t at = static_cast<std::size_t>(first - problems_.begin());
-  std::erase_if(problems_, isQueryProblem);
+  // In a rebuild's order: validation's problems end with the start's and goal's, and the
+  // clearance and method problems follow them.
+  const auto validated = problems_.begin() + static_cast<std::ptrdiff_t>(validated_count_);
+  const auto kept = std::remove_if(problems_.begin(), validated, isQueryProblem);
   std::vector<MapProblem> moved;
   for (const auto& [which, p] : {std::pair{"start", doc.start}, std::pair{"goal", doc.goal}})
     if (std::optional<MapProblem> problem = endpointProblem(which, p, map_.get())) moved.push_back(std::move(*problem));
-  problems_.insert(problems_.begin() + static_cast<std::ptrdiff_t>(std::min(at, problems_.size())), moved.begin(),
-                   moved.end());
+  const std::size_t at = static_cast<std::size_t>(kept - problems_.begin());
+  problems_.erase(kept, validated);
+  problems_.insert(problems_.begin() + static_cast<std::ptrdiff_t>(at), moved.begin(), moved.end());
+  validated_count_ = at + moved.size();
 }
 
 bool BuiltMap::needsGraph() const {

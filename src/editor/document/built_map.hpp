@@ -103,6 +103,7 @@ class BuiltMap {
   /// valid) map, no longer current, with that build's problems.
   void adoptFailedBuild(const BuiltMap& failed) {
     problems_ = failed.problems_;
+    validated_count_ = failed.validated_count_;
     map_current_ = false;
     validated_incrementally_ = false;
   }
@@ -165,6 +166,7 @@ class BuiltMap {
 
   DragValidator drag_validator_;          // during a gesture: validation from the moved edges
   bool validated_incrementally_ = false;  // problems_ came from drag_validator_
+  std::size_t validated_count_ = 0;       // problems_ from validation: its first ones
   double validate_ms_ = 0.0;
   double build_ms_ = 0.0;
   double graph_ms_ = 0.0;
