@@ -75,11 +75,18 @@ class Builder {
     int i = 0;
   };
 
-  int addTriangle(int a, int b, int c) {
-    v_.push_back({a, b, c});
+  /// A new triangle, its fields to be set; returns its index.
+  int addTriangle() {
+    v_.push_back({kNone, kNone, kNone});
     n_.push_back({kNone, kNone, kNone});
     fixed_.push_back({0, 0, 0});
     return static_cast<int>(v_.size()) - 1;
+  }
+  /// Sets triangle t's vertices, neighbours and ring-edge counts (edge i opposite v[i]).
+  void set(int t, std::array<int, 3> v, std::array<int, 3> n, std::array<std::uint8_t, 3> fixed) {
+    v_[t] = v;
+    n_[t] = n;
+    fixed_[t] = fixed;
   }
   int indexOf(int t, int vertex) const {
     return v_[t][0] == vertex ? 0 : v_[t][1] == vertex ? 1 : 2;
@@ -138,7 +145,9 @@ void Builder::insertPoints(std::size_t count) {
   v_.reserve(2 * p_.size());
   n_.reserve(2 * p_.size());
   fixed_.reserve(2 * p_.size());
-  setVertexTriangle(addTriangle(s, s + 1, s + 2));
+  const int first = addTriangle();
+  set(first, {s, s + 1, s + 2}, {kNone, kNone, kNone}, {0, 0, 0});
+  setVertexTriangle(first);
 
   // Along a Hilbert curve, so each walk starts next to its point.
   const double scale = 65535.0 / size;
@@ -188,19 +197,14 @@ void Builder::splitTriangle(int t, int q) {
   const int a = v_[t][0], b = v_[t][1], c = v_[t][2];
   const int na = n_[t][0], nb = n_[t][1], nc = n_[t][2];
   const auto fa = fixed_[t][0], fb = fixed_[t][1], fc = fixed_[t][2];
-  const int t1 = addTriangle(b, c, q), t2 = addTriangle(c, a, q);
-  v_[t] = {a, b, q};
-  n_[t] = {t1, t2, nc};
-  fixed_[t] = {0, 0, fc};
-  n_[t1] = {t2, t, na};
-  fixed_[t1] = {0, 0, fa};
-  n_[t2] = {t, t1, nb};
-  fixed_[t2] = {0, 0, fb};
+  const int t1 = addTriangle(), t2 = addTriangle();
+  set(t, {a, b, q}, {t1, t2, nc}, {0, 0, fc});
+  set(t1, {b, c, q}, {t2, t, na}, {0, 0, fa});
+  set(t2, {c, a, q}, {t, t1, nb}, {0, 0, fb});
   replaceNeighbour(na, t, t1);
   replaceNeighbour(nb, t, t2);
   setVertexTriangle(t);
   setVertexTriangle(t1);
-  vt_[c] = t1;
   last_ = t;
   std::vector<EdgeRef> stack{{t, 2}, {t1, 2}, {t2, 2}};
   legalize(stack);
@@ -216,17 +220,11 @@ void Builder::splitEdge(int t, int i, int q) {
   const int nbd = n_[u][nextOf(j)], ndc = n_[u][prevOf(j)];
   const auto fca = fixed_[t][nextOf(i)], fab = fixed_[t][prevOf(i)], fbc = fixed_[t][i];
   const auto fbd = fixed_[u][nextOf(j)], fdc = fixed_[u][prevOf(j)];
-  const int t1 = addTriangle(a, q, c), u1 = addTriangle(d, q, b);
-  v_[t] = {a, b, q};
-  n_[t] = {u1, t1, nab};
-  fixed_[t] = {fbc, 0, fab};
-  n_[t1] = {u, nca, t};
-  fixed_[t1] = {fbc, fca, 0};
-  v_[u] = {d, c, q};
-  n_[u] = {t1, u1, ndc};
-  fixed_[u] = {fbc, 0, fdc};
-  n_[u1] = {t, nbd, u};
-  fixed_[u1] = {fbc, fbd, 0};
+  const int t1 = addTriangle(), u1 = addTriangle();
+  set(t, {a, b, q}, {u1, t1, nab}, {fbc, 0, fab});
+  set(t1, {a, q, c}, {u, nca, t}, {fbc, fca, 0});
+  set(u, {d, c, q}, {t1, u1, ndc}, {fbc, 0, fdc});
+  set(u1, {d, q, b}, {t, nbd, u}, {fbc, fbd, 0});
   replaceNeighbour(nca, t, t1);
   replaceNeighbour(nbd, u, u1);
   setVertexTriangle(t);
@@ -246,12 +244,8 @@ int Builder::flip(int t, int i) {
   const int nbd = n_[u][nextOf(j)], ndc = n_[u][prevOf(j)];
   const auto fca = fixed_[t][nextOf(i)], fab = fixed_[t][prevOf(i)];
   const auto fbd = fixed_[u][nextOf(j)], fdc = fixed_[u][prevOf(j)];
-  v_[t] = {a, b, d};
-  n_[t] = {nbd, u, nab};
-  fixed_[t] = {fbd, 0, fab};
-  v_[u] = {d, c, a};
-  n_[u] = {nca, t, ndc};
-  fixed_[u] = {fca, 0, fdc};
+  set(t, {a, b, d}, {nbd, u, nab}, {fbd, 0, fab});
+  set(u, {d, c, a}, {nca, t, ndc}, {fca, 0, fdc});
   replaceNeighbour(nbd, u, t);
   replaceNeighbour(nca, t, u);
   vt_[a] = vt_[b] = t;
