@@ -25,6 +25,13 @@ std::uint64_t hilbertIndex(std::uint32_t x, std::uint32_t y) {
   return d;
 }
 
+std::uint64_t hilbertIndex(Point p, Point min, double scale) {
+  const auto cell = [&](double v, double lo) {
+    return static_cast<std::uint32_t>(std::clamp((v - lo) * scale, 0.0, 65535.0));
+  };
+  return hilbertIndex(cell(p.x, min.x), cell(p.y, min.y));
+}
+
 namespace {
 
 constexpr int kNone = -1;
@@ -153,10 +160,7 @@ void Builder::insertPoints(std::size_t count) {
   const double scale = 65535.0 / size;
   std::vector<std::pair<std::uint64_t, int>> order(count);
   for (std::size_t k = 0; k < count; ++k) {
-    const auto cell = [&](double v, double min) {
-      return static_cast<std::uint32_t>(std::clamp((v - min) * scale, 0.0, 65535.0));
-    };
-    order[k] = {hilbertIndex(cell(p_[k].x, minx), cell(p_[k].y, miny)), static_cast<int>(k)};
+    order[k] = {hilbertIndex(p_[k], Point{minx, miny}, scale), static_cast<int>(k)};
   }
   std::sort(order.begin(), order.end());
   for (const auto& [key, q] : order) {

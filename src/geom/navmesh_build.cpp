@@ -151,10 +151,7 @@ void orderAlongHilbertCurve(const std::vector<Point>& at, const PolygonMap::Boun
     for (int v : faces[f].v) c = c + at[v];
     c = c * (1.0 / static_cast<double>(faces[f].v.size()));
     // Clamped: a centre rounded just past the box must not wrap round the grid.
-    const auto cell = [&](double v, double min) {
-      return static_cast<std::uint32_t>(std::clamp((v - min) * scale, 0.0, 65535.0));
-    };
-    order[f] = {hilbertIndex(cell(c.x, lo.x), cell(c.y, lo.y)), f};
+    order[f] = {hilbertIndex(c, lo, scale), f};
   }
   std::sort(order.begin(), order.end());
   std::vector<NavMesh::FaceInput> sorted;

@@ -45,4 +45,8 @@ Triangulation triangulatePolygon(const Polygon& polygon, RingLocation where = {}
 /// neighbours on the map near each other in order.
 std::uint64_t hilbertIndex(std::uint32_t x, std::uint32_t y);
 
+/// hilbertIndex of the cell holding p on a 2^16 x 2^16 grid whose corner is `min` and whose
+/// cells are 1 / `scale` world units wide; points past the grid are clamped onto its edge.
+std::uint64_t hilbertIndex(Point p, Point min, double scale);
+
 }  // namespace polypath
