@@ -6,6 +6,7 @@
 
 #include "polypath/core/polygon_map.hpp"
 #include "polypath/core/visibility_graph.hpp"
+#include "support/random_maps.hpp"
 
 using namespace polypath;
 
@@ -29,7 +30,94 @@ Polygon collinearRunMap() {
           {{{5, 10}, {8, 10}, {8, 12}, {12, 12}, {12, 10}, {15, 10}, {15, 6}, {5, 6}}}};
 }
 
+// locate() by the definition, ring after ring over every edge (ray casting to the right,
+// edges half-open in y): the verdict the grid's row must reproduce.
+PointLocation locateEveryRing(const PolygonMap& m, Point p) {
+  auto side = [&](const PolygonMap::RingInfo& ring) {
+    bool inside = false;
+    for (int k = 0; k < ring.count; ++k) {
+      const PolygonMap::Vertex& v = m.vertices()[ring.first + k];
+      const Point a = v.position, b = m.vertices()[v.next].position;
+      if (onSegment(a, b, p)) return 0;
+      if ((a.y > p.y) != (b.y > p.y) && ((b.y > a.y) ? orient(a, b, p) > 0 : orient(a, b, p) < 0)) inside = !inside;
+    }
+    return inside ? 1 : -1;
+  };
+  PointLocation best;
+  for (std::size_t r = 0; r < m.rings().size(); ++r) {
+    const PolygonMap::RingInfo& ring = m.rings()[r];
+    if (ring.hole >= 0) continue;
+    const int outer = side(ring);
+    if (outer < 0) continue;
+    PointLocation loc{outer == 0 ? PointLocation::Kind::OnBoundary : PointLocation::Kind::Inside, ring.polygon, -1};
+    const int holes = static_cast<int>(m.polygons()[ring.polygon].holes.size());
+    for (int h = 0; outer > 0 && h < holes; ++h) {
+      const int hs = side(m.rings()[r + 1 + h]);
+      if (hs > 0) {
+        loc = {PointLocation::Kind::InHole, ring.polygon, h};
+        break;
+      }
+      if (hs == 0) loc.kind = PointLocation::Kind::OnBoundary;
+    }
+    if (loc.walkable()) return loc;
+    best = loc;
+  }
+  return best;
+}
+
 }  // namespace
+
+TEST_CASE("locate reads one grid row and gives the verdict of testing every ring", "[polygon_map]") {
+  using namespace polypath::test;
+  std::vector<std::vector<Polygon>> maps;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    maps.push_back(randomStarMap(seed).polygons);
+    maps.push_back(randomOrthogonalMap(seed).polygons);
+    maps.push_back(randomPinchGridMap(seed).polygons);
+    maps.push_back(randomStarPinchMap(seed).polygons);
+    maps.push_back(randomTouchingPolygonsMap(seed).polygons);
+  }
+  // Overlapping polygons (not a valid map, still located), an island in a hole, and a row of
+  // 40 holes (more rings on one row than locate keeps, so it tests every ring instead).
+  maps.push_back({{{{0, 0}, {10, 0}, {10, 10}, {0, 10}}, {{{2, 2}, {4, 2}, {4, 4}, {2, 4}}}},
+                  {{{3, 3}, {14, 3}, {14, 8}, {3, 8}}, {}},
+                  {{{2.5, 2.5}, {3.5, 2.5}, {3.5, 3.5}, {2.5, 3.5}}, {}}});
+  Polygon row{{{0, 0}, {161, 0}, {161, 4}, {0, 4}}, {}};
+  for (int i = 0; i < 40; ++i) row.holes.push_back({{4.0 * i + 1, 1}, {4.0 * i + 3, 1}, {4.0 * i + 3, 3}, {4.0 * i + 1, 3}});
+  maps.push_back({row});
+  int points = 0, walkable = 0, in_hole = 0, on_boundary = 0;
+  for (const auto& polygons : maps) {
+    const PolygonMap m(polygons);
+    std::vector<Point> probes;
+    for (const auto& v : m.vertices()) {
+      const Point a = v.position, b = m.vertices()[v.next].position;
+      probes.push_back(a);
+      probes.push_back({(a.x + b.x) / 2, (a.y + b.y) / 2});
+      probes.push_back({a.x + 0.3, a.y - 0.2});
+    }
+    const PolygonMap::Bounds b = m.bounds();
+    for (double y = b.min.y - 1; y <= b.max.y + 1; y += (b.max.y - b.min.y) / 37)
+      for (double x = b.min.x - 1; x <= b.max.x + 1; x += (b.max.x - b.min.x) / 23) probes.push_back({x, y});
+    for (const Point p : probes) {
+      const PointLocation want = locateEveryRing(m, p);
+      const PointLocation got = m.locate(p);
+      INFO(describeMap(polygons, p, p) << "\npoint " << describePoint(p) << ": " << want.describe());
+      REQUIRE(got.kind == want.kind);
+      REQUIRE(got.polygon == want.polygon);
+      REQUIRE(got.hole == want.hole);
+      ++points;
+      walkable += want.walkable();
+      in_hole += want.kind == PointLocation::Kind::InHole;
+      on_boundary += want.kind == PointLocation::Kind::OnBoundary;
+    }
+  }
+  CHECK(points > 20000);
+  CHECK(walkable > points / 4);
+  CHECK(in_hole > 100);
+  CHECK(on_boundary > 1000);
+  CHECK(PolygonMap().locate({0, 0}).kind == PointLocation::Kind::Outside);
+  CHECK(PolygonMap({seedDemo()}).locate({NAN, 5}).kind == PointLocation::Kind::Outside);
+}
 
 TEST_CASE("reflex vertices do not depend on the input winding", "[polygon_map]") {
   Polygon ccw = seedDemo();

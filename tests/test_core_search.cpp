@@ -1,6 +1,7 @@
 // The A* engine: stepping, the state view, heuristics, tie-breaking.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 #include "polypath/core/visibility_graph.hpp"
@@ -30,7 +31,109 @@ class TableGraph final : public SearchGraph {
   }
 };
 
+// A 7 x 7 lattice with unit arcs between 4-neighbours and, from every node, deferred arcs of
+// Euclidean cost to a few other nodes, a third of which fail their check. Costs are never
+// below the straight line, so the Euclidean heuristic is consistent, and deferred arcs along
+// lattice lines tie with the unit arcs: the tie rule matters.
+class DeferredLattice final : public SearchGraph {
+ public:
+  static constexpr int kSide = 7;
+  std::vector<std::vector<Arc>> arcs;
+  mutable int checks = 0;
+
+  DeferredLattice() : arcs(kSide * kSide) {
+    for (NodeId n = 0; n < kSide * kSide; ++n) {
+      const int x = n % kSide, y = n / kSide;
+      if (x + 1 < kSide) link(n, n + 1);
+      if (y + 1 < kSide) link(n, n + kSide);
+      for (int k = 1; k <= 4; ++k) {
+        const NodeId m = static_cast<NodeId>((n * 13 + k * 17) % (kSide * kSide));
+        if (m != n) arcs[n].push_back({m, distance(position(n), position(m)), true});
+      }
+    }
+  }
+  static bool exists(NodeId from, NodeId to) { return (from * 31 + to * 7) % 3 != 0; }
+  std::size_t nodeCount() const override { return kSide * kSide; }
+  Point position(NodeId n) const override { return {static_cast<double>(n % kSide), static_cast<double>(n / kSide)}; }
+  void neighbours(NodeId n, std::vector<Arc>& out) const override { out.insert(out.end(), arcs[n].begin(), arcs[n].end()); }
+  bool checkArc(NodeId from, NodeId to) const override {
+    ++checks;
+    return exists(from, to);
+  }
+
+ private:
+  void link(NodeId a, NodeId b) {
+    arcs[a].push_back({b, 1.0});
+    arcs[b].push_back({a, 1.0});
+  }
+};
+
+// Dijkstra over the lattice's arcs that exist (deferred ones checked up front).
+double checkedDistance(const DeferredLattice& g, NodeId start, NodeId goal) {
+  std::vector<double> d(g.nodeCount(), INFINITY);
+  std::vector<char> done(g.nodeCount(), 0);
+  d[start] = 0.0;
+  for (;;) {
+    NodeId u = kNoNode;
+    for (NodeId n = 0; n < static_cast<NodeId>(d.size()); ++n)
+      if (!done[n] && (u == kNoNode || d[n] < d[u])) u = n;
+    if (u == kNoNode || d[u] == INFINITY) return INFINITY;
+    if (u == goal) return d[u];
+    done[u] = 1;
+    for (const Arc& a : g.arcs[u])
+      if (!a.deferred || DeferredLattice::exists(u, a.to)) d[a.to] = std::min(d[a.to], d[u] + a.cost);
+  }
+}
+
 }  // namespace
+
+TEST_CASE("deferred arcs checked when popped give the path, nodes and expansions of arcs checked when relaxed",
+          "[search]") {
+  DeferredLattice g;
+  int eager_checks = 0, lazy_checks = 0, compared = 0;
+  for (NodeId start : {0, 8, 24, 40}) {
+    for (NodeId goal = 0; goal < static_cast<NodeId>(g.nodeCount()); goal += 3) {
+      for (const SearchOptions options : {SearchOptions{}, SearchOptions{Heuristic::None, 1.0, TieBreak::LargerG},
+                                          SearchOptions{Heuristic::Euclidean, 1.0, TieBreak::None},
+                                          SearchOptions{Heuristic::Euclidean, 2.5, TieBreak::LargerG}}) {
+        INFO("start " << start << " goal " << goal << " heuristic " << heuristicName(options.heuristic) << " weight "
+                      << options.weight << " tie-break " << static_cast<int>(options.tie_break));
+        Search eager;
+        eager.init(g, start, goal, options);
+        g.checks = 0;
+        eager.run();
+        eager_checks += g.checks;
+        const Path e = eager.finalize();
+        Search lazy;
+        lazy.init(g, start, goal, options, ArcChecks::WhenPopped);
+        g.checks = 0;
+        lazy.run();
+        lazy_checks += g.checks;
+        const Path l = lazy.finalize();
+        REQUIRE(e.found);
+        if (options.weight == 1.0) CHECK(e.length == Approx(checkedDistance(g, start, goal)).epsilon(1e-12));
+        for (std::size_t k = 1; k < e.nodes.size(); ++k) {
+          const auto& out = g.arcs[e.nodes[k - 1]];
+          const bool usable = std::any_of(out.begin(), out.end(), [&](const Arc& a) {
+            return a.to == e.nodes[k] && (!a.deferred || DeferredLattice::exists(e.nodes[k - 1], a.to));
+          });
+          CHECK(usable);
+        }
+        CHECK(l.found == e.found);
+        CHECK(l.length == e.length);
+        CHECK(l.nodes == e.nodes);
+        CHECK(l.expanded == e.expanded);
+        const Path f = findPath(g, start, goal, options);
+        CHECK(f.nodes == e.nodes);
+        CHECK(f.expanded == e.expanded);
+        ++compared;
+      }
+    }
+  }
+  CHECK(compared == 4 * 17 * 4);
+  // Checking when popped skips the arcs whose target is reached more cheaply or never.
+  CHECK(lazy_checks < eager_checks / 2);
+}
 
 TEST_CASE("step() expands exactly one node and stepping to the end equals findPath", "[search]") {
   const PolygonMap map = roomWithHoles();

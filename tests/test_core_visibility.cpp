@@ -2,10 +2,16 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <functional>
+#include <string>
 
 #include "polypath/core/visibility_graph.hpp"
+#include "support/lattice_room.hpp"
+#include "support/oracle.hpp"
+#include "support/random_maps.hpp"
 
 using namespace polypath;
+using polypath::test::latticeRoom;
 
 namespace {
 
@@ -22,7 +28,146 @@ void requirePoints(const Path& path, const std::vector<Point>& expected, double 
   }
 }
 
+// Forwards to a query and counts the deferred arcs the search checks.
+class CheckCounter final : public SearchGraph {
+ public:
+  explicit CheckCounter(const VisibilityQuery& q) : q_(&q) {}
+  mutable int checks = 0;
+  std::size_t nodeCount() const override { return q_->nodeCount(); }
+  Point position(NodeId n) const override { return q_->position(n); }
+  void neighbours(NodeId n, std::vector<Arc>& out) const override { q_->neighbours(n, out); }
+  bool checkArc(NodeId from, NodeId to) const override {
+    ++checks;
+    return q_->checkArc(from, to);
+  }
+
+ private:
+  const VisibilityQuery* q_;
+};
+
+// The path of a fresh query searched step by step with every deferred arc checked when
+// relaxed: the reference a reused query must equal.
+Path steppedPath(const VisibilityGraph& graph, Point start, Point goal) {
+  const VisibilityQuery q(graph, start, goal);
+  Search s;
+  s.init(q, q.startNode(), q.goalNode());
+  s.run();
+  return s.finalize();
+}
+
 }  // namespace
+
+TEST_CASE("a query tests line of sight from the start only for the links the search takes", "[visibility]") {
+  // Around the corner (1, 3) of the first hole: one bend, whatever the size of the room.
+  const Point start{0.5, 0.5}, goal{1.5, 3.5};
+  std::size_t links_small = 0;
+  for (int k : {3, 12}) {
+    INFO(k << " x " << k << " holes");
+    const PolygonMap map = latticeRoom(k);
+    const VisibilityGraph graph(map);
+    REQUIRE(graph.nodes().size() == static_cast<std::size_t>(4 * k * k));
+    const VisibilityQuery query(graph, start, goal);
+    const CheckCounter counted(query);
+    const Path path = findPath(counted, query.startNode(), query.goalNode());
+    REQUIRE(path.found);
+    CHECK(path.length == distance(start, {1, 3}) + distance({1, 3}, goal));
+    CHECK(path.expanded == 3);
+    CHECK(counted.checks == 1);
+    // Stepping with every arc checked when relaxed tests each start link instead.
+    const CheckCounter stepped(query);
+    Search s;
+    s.init(stepped, query.startNode(), query.goalNode());
+    s.run();
+    CHECK(s.finalize().nodes == path.nodes);
+    CHECK(static_cast<std::size_t>(stepped.checks) >= query.startLinks().size());
+    if (k == 3) links_small = query.startLinks().size();
+    else CHECK(query.startLinks().size() > links_small);
+  }
+  CHECK(links_small >= 6);
+}
+
+TEST_CASE("linkable is the corner's wedge and tangency, also where its shortcut decides", "[visibility]") {
+  // linkable() skips the wedge test when both neighbours lie strictly on one side.
+  using namespace polypath::test;
+  int tested = 0, linkable = 0, on_edge_lines = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    for (const RandomMap& rm : {randomStarMap(seed), randomPinchGridMap(seed), randomStarPinchMap(seed)}) {
+      const PolygonMap map(rm.polygons);
+      const VisibilityGraph graph(map);
+      std::vector<Point> targets;
+      for (const auto& v : map.vertices()) targets.push_back(v.position);
+      for (double y = rm.min.y - 1; y <= rm.max.y + 1; y += (rm.max.y - rm.min.y) / 7)
+        for (double x = rm.min.x - 1; x <= rm.max.x + 1; x += (rm.max.x - rm.min.x) / 7) targets.push_back({x, y});
+      for (NodeId n = 0; n < static_cast<NodeId>(graph.nodes().size()); ++n)
+        for (const Point t : targets) {
+          const bool want = map.directionInCorner(graph.nodes()[n].corner, t) && graph.tangentAt(n, t);
+          REQUIRE(graph.linkable(n, t) == want);
+          ++tested;
+          linkable += want;
+          const PolygonMap::Corner& k = map.corners()[graph.nodes()[n].corner];
+          on_edge_lines += orient(k.position, t, k.first) == 0 || orient(k.position, t, k.last) == 0;
+        }
+    }
+  }
+  CHECK(tested > 50000);
+  CHECK(linkable > tested / 10);
+  CHECK(on_edge_lines > 1000);
+}
+
+TEST_CASE("repeated queries on one graph and one query equal fresh ones", "[visibility]") {
+  using namespace polypath::test;
+  const std::vector<std::function<RandomMap(std::uint64_t)>> families = {
+      randomStarMap, randomOrthogonalMap, randomPinchGridMap, randomStarPinchMap, randomTouchingPolygonsMap};
+  int queries = 0, refused = 0, found = 0;
+  for (std::size_t f = 0; f < families.size(); ++f) {
+    for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+      const RandomMap rm = families[f](seed * 7919 + f);
+      const Oracle oracle(rm.polygons);
+      const PolygonMap map(rm.polygons);
+      const VisibilityGraph graph(map);
+      VisibilityPathfinder pathfinder(graph);
+      std::optional<VisibilityQuery> reused;  // reset between queries, links asked each time
+      Path out;
+      const std::vector<Query> qs = randomQueries(rm, oracle, seed, 12);
+      for (std::size_t i = 0; i < qs.size(); ++i) {
+        // Every fourth query is refused (a point outside): the next one must not notice.
+        const bool outside = i % 4 == 3;
+        const Point start = outside ? Point{rm.max.x + 1, rm.min.y - 1} : qs[i].start;
+        const Point goal = qs[i].goal;
+        INFO(rm.kind << " seed " << rm.seed << " query " << i << " start " << describePoint(start) << " goal "
+                     << describePoint(goal) << "\n" << describeMap(rm.polygons, start, goal));
+        ++queries;
+        if (outside) {
+          CHECK_THROWS_AS(pathfinder.find(start, goal, out), QueryError);
+          if (reused) CHECK_THROWS_AS(reused->reset(start, goal), QueryError);
+          ++refused;
+          continue;
+        }
+        const Path fresh = steppedPath(graph, start, goal);
+        pathfinder.find(start, goal, out);
+        CHECK(out.found == fresh.found);
+        CHECK(out.length == fresh.length);
+        CHECK(std::abs(out.length - fresh.length) <= 1e-9 * std::max(1.0, fresh.length));
+        CHECK(out.nodes == fresh.nodes);
+        CHECK(out.points == fresh.points);
+        CHECK(out.expanded == fresh.expanded);
+        const Path oneShot = findPath(graph, start, goal);
+        CHECK(oneShot.nodes == fresh.nodes);
+        found += fresh.found ? 1 : 0;
+        // A reset query links exactly what a new one does.
+        if (reused) reused->reset(start, goal);
+        else reused.emplace(graph, start, goal);
+        const VisibilityQuery made(graph, start, goal);
+        CHECK(reused->directLink() == made.directLink());
+        CHECK(reused->startLinks() == made.startLinks());
+        CHECK(reused->goalLinks() == made.goalLinks());
+      }
+    }
+  }
+  CHECK(queries == 5 * 30 * 12);
+  CHECK(refused == 5 * 30 * 3);
+  CHECK(found > queries / 2);
+}
 
 TEST_CASE("seed demo: exact shortest path through the four reflex corners", "[visibility]") {
   const PolygonMap map({seedDemo()});

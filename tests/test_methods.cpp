@@ -6,7 +6,11 @@
 // through the same code as the built-in ones.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -17,6 +21,7 @@
 #include "polypath/methods/registry.hpp"
 #include "support/loaded_map.hpp"
 #include "support/oracle.hpp"
+#include "support/random_maps.hpp"
 #include "support/run_cli.hpp"
 #ifdef POLYPATH_HAVE_EDITOR
 #include "editor/document/scene.hpp"
@@ -134,6 +139,51 @@ TEST_CASE("methods: start equal to goal gives the one-point path of length 0 wit
   CHECK(direct.points == std::vector<Point>{p});
   CHECK(direct.nodes.size() == 1);
   CHECK(direct.expanded == 1);
+}
+
+TEST_CASE("methods: a method reused for many queries answers each as a new method does", "[methods]") {
+  // One method object answers a run of queries (refused ones among them) through
+  // findPath(start, goal, out) with one Path; each answer must equal a new method's.
+  const LoadedMap m(shippedMap("maze.json"));
+  const PolygonMap::Bounds b = m.map.bounds();
+  std::vector<std::pair<Point, Point>> queries;
+  std::uint64_t x = 12345;
+  auto next = [&](double lo, double hi) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    return lo + (hi - lo) * static_cast<double>(x >> 11) / 9007199254740992.0;
+  };
+  for (int i = 0; i < 40; ++i)
+    queries.push_back({{next(b.min.x, b.max.x), next(b.min.y, b.max.y)}, {next(b.min.x, b.max.x), next(b.min.y, b.max.y)}});
+  queries.push_back({*m.doc.start, *m.doc.start});
+  for (const MethodEntry& e : methods().entries()) {
+    const std::string kind(e.info->name);
+    const std::unique_ptr<Method> reused = e.create();
+    reused->build(m.map, {}, m.graph.get());
+    Path out;
+    int answered = 0, refused = 0;
+    for (const auto& [start, goal] : queries) {
+      INFO("method " << kind << " start " << describePoint(start) << " goal " << describePoint(goal));
+      const std::unique_ptr<Method> fresh = e.create();
+      fresh->build(m.map, {}, m.graph.get());
+      Path want;
+      try {
+        want = fresh->findPath(start, goal);
+      } catch (const QueryError&) {
+        CHECK_THROWS_AS(reused->findPath(start, goal, out), QueryError);
+        ++refused;
+        continue;
+      }
+      reused->findPath(start, goal, out);
+      ++answered;
+      CHECK(out.found == want.found);
+      CHECK(std::abs(out.length - want.length) <= 1e-9 * std::max(1.0, want.length));
+      CHECK(out.points == want.points);
+      CHECK(out.expanded == want.expanded);
+    }
+    INFO("method " << kind);
+    CHECK(answered >= 15);
+    CHECK(refused >= 5);
+  }
 }
 
 // [SECTION] The registry and a method added with one line

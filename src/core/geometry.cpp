@@ -127,21 +127,27 @@ double polylineLength(const std::vector<Point>& points) {
 }
 
 std::vector<Point> canonicalPolyline(const std::vector<Point>& points) {
-  std::vector<Point> out;
-  out.reserve(points.size());
+  std::vector<Point> out = points;
+  canonicalizePolyline(out);
+  return out;
+}
+
+void canonicalizePolyline(std::vector<Point>& points) {
+  // The kept points are points[0 .. kept), written over the ones already read.
+  std::size_t kept = 0;
   for (std::size_t i = 0; i < points.size(); ++i) {
     const Point p = points[i];
     const bool last = i + 1 == points.size();
-    if (!out.empty() && out.back() == p) {
+    if (kept > 0 && points[kept - 1] == p) {
       // Equal, though -0.0 and 0.0 differ in bits: the goal's own bits end the path.
-      if (last && out.size() > 1) out.back() = p;
+      if (last && kept > 1) points[kept - 1] = p;
       continue;
     }
     // Each removal leaves the same point set, so the next test runs on the kept points.
-    while (out.size() >= 2 && strictlyInsideSegment(out[out.size() - 2], p, out.back())) out.pop_back();
-    out.push_back(p);
+    while (kept >= 2 && strictlyInsideSegment(points[kept - 2], p, points[kept - 1])) --kept;
+    points[kept++] = p;
   }
-  return out;
+  points.resize(kept);
 }
 
 }  // namespace polypath

@@ -6,14 +6,24 @@
 namespace polypath {
 
 Path Method::findPath(Point start, Point goal, const SearchOptions& options) {
+  Path path;
+  findPath(start, goal, path, options);
+  return path;
+}
+
+void Method::findPath(Point start, Point goal, Path& out, const SearchOptions& options) {
   if (!built()) throw MethodError("the " + std::string(info().name) + " method is not built: call build() first");
   query(start, goal);
-  return worldPath(polypath::findPath(*graph(), startNode(), goalNode(), options));
+  search_.init(*graph(), startNode(), goalNode(), options, ArcChecks::WhenPopped);
+  search_.run();
+  search_.finalize(out);
+  tracePathInPlace(out);
+  if (out.found) canonicalizePolyline(out.points);
 }
 
 Path Method::worldPath(const Path& search) const {
   Path path = tracePath(search);
-  if (path.found) path.points = canonicalPolyline(path.points);
+  if (path.found) canonicalizePolyline(path.points);
   return path;
 }
 

@@ -338,6 +338,74 @@ bool PolygonMap::directionInCorner(int c, Point t) const {
 }
 
 PointLocation PolygonMap::locate(Point p) const {
+  // Outside the box of every vertex (or not a number): outside every ring.
+  if (!(p.x >= bounds_.min.x && p.x <= bounds_.max.x && p.y >= bounds_.min.y && p.y <= bounds_.max.y)) return {};
+  if (cell_start_.empty()) return locateByRings(p);
+  // ringSide() for every ring at once, on the edges of p's row of the edge grid only: a
+  // ray from p along the row towards its nearer end. An edge that p lies on, or that
+  // crosses the ray, spans p's y, so the row lists it in a cell the ray visits; it counts
+  // once, in the first such cell. The parity of a closed ring's crossings is the same on
+  // either side of p. Rings met: few, kept in a small array (else the full scan).
+  struct RingHit {
+    int ring;
+    bool odd, on;
+  };
+  constexpr int kMaxHits = 32;
+  RingHit hits[kMaxHits];
+  int count = 0;
+  const int row = cellIndex(p.y, bounds_.min.y, grid_h_);
+  const int col = cellIndex(p.x, bounds_.min.x, grid_w_);
+  const bool right = 2 * col < grid_w_;
+  for (int c = col; c >= 0 && c < grid_w_; c += right ? 1 : -1) {
+    const int cell = row * grid_w_ + c;
+    for (int e = cell_start_[cell]; e < cell_start_[cell + 1]; ++e) {
+      const int i = cell_edges_[e];
+      const Point a = vertices_[i].position, b = vertices_[vertices_[i].next].position;
+      if (c != col && cellIndex(right ? std::min(a.x, b.x) : std::max(a.x, b.x), bounds_.min.x, grid_w_) != c) continue;
+      const bool on = onSegment(a, b, p);
+      if (!on) {
+        if ((a.y > p.y) == (b.y > p.y)) continue;
+        const int o = orient(a, b, p);
+        if (!((b.y > a.y) == right ? o > 0 : o < 0)) continue;  // crosses the other side of p
+      }
+      const int ring = vertices_[i].ring;
+      int k = 0;
+      while (k < count && hits[k].ring != ring) ++k;
+      if (k == count) {
+        if (count == kMaxHits) return locateByRings(p);
+        hits[count++] = {ring, false, false};
+      }
+      if (on) hits[k].on = true;
+      else hits[k].odd = !hits[k].odd;
+    }
+  }
+  // locateByRings()'s decision over the rings met (the others hold p outside).
+  std::sort(hits, hits + count, [](const RingHit& x, const RingHit& y) { return x.ring < y.ring; });
+  auto side = [](const RingHit& h) { return h.on ? 0 : h.odd ? 1 : -1; };
+  PointLocation best;
+  for (int k = 0; k < count; ++k) {
+    const RingInfo& ring = rings_[hits[k].ring];
+    if (ring.hole >= 0 || side(hits[k]) < 0) continue;
+    const int outer = side(hits[k]);
+    PointLocation loc{outer == 0 ? PointLocation::Kind::OnBoundary : PointLocation::Kind::Inside, ring.polygon, -1};
+    if (outer > 0) {
+      const int holes = static_cast<int>(polygons_[ring.polygon].holes.size());
+      for (int j = k + 1; j < count && hits[j].ring <= hits[k].ring + holes; ++j) {
+        const int h = hits[j].ring - hits[k].ring - 1;
+        if (side(hits[j]) > 0) {
+          loc = {PointLocation::Kind::InHole, ring.polygon, h};
+          break;
+        }
+        if (side(hits[j]) == 0) loc.kind = PointLocation::Kind::OnBoundary;
+      }
+    }
+    if (loc.walkable()) return loc;
+    best = loc;  // in a hole of this polygon; another polygon may still contain p
+  }
+  return best;
+}
+
+PointLocation PolygonMap::locateByRings(Point p) const {
   PointLocation best;
   for (const RingInfo& ring : rings_) {
     if (ring.hole >= 0) continue;
@@ -464,6 +532,10 @@ bool PolygonMap::walkLineOfSight(Point a, Point b, std::size_t& work) const {
   return true;
 }
 
+int PolygonMap::cellIndex(double v, double origin, int count) const {
+  return std::clamp(static_cast<int>(std::floor((v - origin) / cell_size_)), 0, count - 1);
+}
+
 void PolygonMap::buildEdgeGrid() {
   const int n = static_cast<int>(vertices_.size());
   if (n == 0) return;
@@ -475,13 +547,10 @@ void PolygonMap::buildEdgeGrid() {
   grid_h_ = std::max(1, static_cast<int>(std::floor(h / cell_size_)) + 1);
   auto cellRange = [&](const Vertex& v, int& x0, int& x1, int& y0, int& y1) {
     const Point p = v.position, q = vertices_[v.next].position;
-    auto cell = [&](double val, double origin, int count) {
-      return std::clamp(static_cast<int>(std::floor((val - origin) / cell_size_)), 0, count - 1);
-    };
-    x0 = cell(std::min(p.x, q.x), bounds_.min.x, grid_w_);
-    x1 = cell(std::max(p.x, q.x), bounds_.min.x, grid_w_);
-    y0 = cell(std::min(p.y, q.y), bounds_.min.y, grid_h_);
-    y1 = cell(std::max(p.y, q.y), bounds_.min.y, grid_h_);
+    x0 = cellIndex(std::min(p.x, q.x), bounds_.min.x, grid_w_);
+    x1 = cellIndex(std::max(p.x, q.x), bounds_.min.x, grid_w_);
+    y0 = cellIndex(std::min(p.y, q.y), bounds_.min.y, grid_h_);
+    y1 = cellIndex(std::max(p.y, q.y), bounds_.min.y, grid_h_);
   };
   cell_start_.assign(static_cast<std::size_t>(grid_w_) * grid_h_ + 1, 0);
   for (int pass = 0; pass < 2; ++pass) {

@@ -44,6 +44,8 @@ double SearchGraph::heuristic(Heuristic h, NodeId n, NodeId goal) const {
   return heuristicValue(h, position(n), position(goal));
 }
 
+bool SearchGraph::checkArc(NodeId, NodeId) const { return true; }
+
 const char* statusName(SearchStatus s) {
   switch (s) {
     case SearchStatus::Idle: return "idle";
@@ -70,8 +72,9 @@ std::vector<NodeId> SearchState::openSet() const {
   return open;
 }
 
-void Search::init(const SearchGraph& graph, NodeId start, NodeId goal, SearchOptions options) {
+void Search::init(const SearchGraph& graph, NodeId start, NodeId goal, SearchOptions options, ArcChecks checks) {
   graph_ = &graph;
+  checks_ = checks;
   options_ = options;
   start_ = start;
   goal_ = goal;
@@ -118,6 +121,19 @@ void Search::push(NodeId n) {
   std::push_heap(heap_.begin(), heap_.end(), order_);
 }
 
+void Search::takeDeferred(const HeapEntry& e) {
+  NodeRecord& r = live(e.node);
+  if (r.status == NodeStatus::Closed || e.g > r.g) return;
+  // A tie: an eager search relaxed the arcs of the node expanded first, and a later equal
+  // cost did not replace that parent.
+  if (e.g == r.g && r.parent != kNoNode && records_[r.parent].expansion < records_[e.via].expansion) return;
+  if (!graph_->checkArc(e.via, e.node)) return;
+  r.parent = e.via;
+  if (e.g == r.g) return;  // its own entry, of the same key, is in the heap already
+  r.g = e.g;
+  push(e.node);
+}
+
 SearchStatus Search::step() {
   if (status_ != SearchStatus::Running) return status_;
   last_relaxed_.clear();
@@ -127,6 +143,10 @@ SearchStatus Search::step() {
     std::pop_heap(heap_.begin(), heap_.end(), order_);
     const HeapEntry top = heap_.back();
     heap_.pop_back();
+    if (top.via != kNoNode) {
+      takeDeferred(top);
+      continue;
+    }
     NodeRecord& r = records_[top.node];  // live: it was pushed in this search
     if (r.status != NodeStatus::Open || top.g != r.g) continue;
     r.status = NodeStatus::Closed;
@@ -140,6 +160,18 @@ SearchStatus Search::step() {
     // A graph built while searching may have created nodes (this invalidates `r`).
     growTo(graph_->nodeCount());
     for (const Arc& arc : scratch_) {
+      if (arc.deferred && checks_ == ArcChecks::WhenPopped) {
+        // Waits in the heap, unchecked, with the key its target would get through it (the
+        // target's record is only read).
+        const NodeRecord& target = record(arc.to);
+        if (target.status != NodeStatus::Closed && g + arc.cost < target.g) {
+          const double f = g + arc.cost + options_.weight * graph_->heuristic(options_.heuristic, arc.to, goal_);
+          heap_.push_back({f, g + arc.cost, arc.to, top.node});
+          std::push_heap(heap_.begin(), heap_.end(), order_);
+        }
+        continue;
+      }
+      if (arc.deferred && !graph_->checkArc(top.node, arc.to)) continue;  // as if the graph had not given it
       NodeRecord& nr = live(arc.to);
       RelaxedArc rel{top.node, arc.to, arc.cost, false};
       if (nr.status != NodeStatus::Closed && g + arc.cost < nr.g) {
@@ -185,7 +217,7 @@ void Search::finalize(Path& path) const {
 
 Path findPath(const SearchGraph& graph, NodeId start, NodeId goal, SearchOptions options) {
   Search search;
-  search.init(graph, start, goal, options);
+  search.init(graph, start, goal, options, ArcChecks::WhenPopped);
   search.run();
   return search.finalize();
 }

@@ -156,7 +156,14 @@ bool VisibilityGraph::linkable(NodeId n, Point t) const {
 }
 
 bool VisibilityGraph::linkableCorner(const PolygonMap& map, int c, Point t) {
-  return map.directionInCorner(c, t) && tangentCorner(map, c, t);
+  const PolygonMap::Corner& k = map.corners()[c];
+  const int o1 = orient(k.position, t, k.first), o2 = orient(k.position, t, k.last);
+  if (o1 * o2 < 0) return false;  // not tangent
+  // Both neighbours strictly on one side of the line through t: the blocked directions of
+  // a reflex corner, a cone narrower than a half-plane between its two edges, lie on that
+  // side too, so the direction towards t is free. Else (t on an edge's line) test the wedge.
+  if (o1 != 0 && o2 != 0 && k.reflex) return true;
+  return map.directionInCorner(c, t);
 }
 
 std::size_t VisibilityGraph::keepVisible(Point p, std::vector<NodeId>& candidates) const {
@@ -186,21 +193,34 @@ void requireWalkable(const PolygonMap& map, Point p, const char* which) {
   throw QueryError(s.str());
 }
 
-VisibilityQuery::VisibilityQuery(const VisibilityGraph& graph, Point start, Point goal)
-    : graph_(&graph), start_(start), goal_(goal) {
-  const PolygonMap& map = graph.map();
+VisibilityQuery::VisibilityQuery(const VisibilityGraph& graph, Point start, Point goal) : graph_(&graph) {
+  reset(start, goal);
+}
+
+void VisibilityQuery::reset(Point start, Point goal) {
+  const PolygonMap& map = graph_->map();
   requireWalkable(map, start, "start");
   requireWalkable(map, goal, "goal");
+  start_ = start;
+  goal_ = goal;
   direct_ = map.lineOfSight(start, goal);
-  if (direct_) {
-    goal_links_known_ = true;  // the straight segment is optimal; no node can shorten it
-    return;
+  // With a direct link the straight segment is optimal; no node can shorten it.
+  start_links_.clear();
+  start_links_known_ = direct_;
+  goal_links_.clear();
+  goal_links_known_ = direct_;
+}
+
+const std::vector<NodeId>& VisibilityQuery::startLinks() const {
+  if (!start_links_known_) {
+    // One visibility query from the start over the nodes whose tangency allows it (an
+    // angular sweep where that is cheaper than one grid walk per node).
+    for (NodeId n = 0; n < static_cast<NodeId>(graph_->nodes().size()); ++n)
+      if (graph_->linkable(n, start_)) start_links_.push_back(n);
+    graph_->keepVisible(start_, start_links_);
+    start_links_known_ = true;
   }
-  // One visibility query from the start over the nodes whose tangency allows it (an
-  // angular sweep where that is cheaper than one grid walk per node).
-  for (NodeId n = 0; n < static_cast<NodeId>(graph.nodes().size()); ++n)
-    if (graph.linkable(n, start)) start_links_.push_back(n);
-  graph.keepVisible(start, start_links_);
+  return start_links_;
 }
 
 bool VisibilityQuery::linksGoal(NodeId n) const {
@@ -225,13 +245,33 @@ Point VisibilityQuery::position(NodeId n) const {
 void VisibilityQuery::neighbours(NodeId n, std::vector<Arc>& out) const {
   if (n == goalNode()) return;  // the search stops at the goal
   if (n == startNode()) {
-    if (direct_) out.push_back({goalNode(), distance(start_, goal_)});
-    for (NodeId m : start_links_) out.push_back({m, distance(start_, graph_->nodes()[m].position)});
+    const auto& nodes = graph_->nodes();
+    if (direct_) {
+      out.push_back({goalNode(), distance(start_, goal_)});
+    } else if (start_links_known_) {
+      for (NodeId m : start_links_) out.push_back({m, distance(start_, nodes[m].position)});
+    } else {
+      // Line of sight is tested by checkArc, for the arcs the search takes.
+      for (NodeId m = 0; m < static_cast<NodeId>(nodes.size()); ++m)
+        if (graph_->linkable(m, start_)) out.push_back({m, distance(start_, nodes[m].position), true});
+    }
     return;
   }
   const auto& arcs = graph_->arcs(n);
   out.insert(out.end(), arcs.begin(), arcs.end());
   if (linksGoal(n)) out.push_back({goalNode(), distance(graph_->nodes()[n].position, goal_)});
+}
+
+bool VisibilityQuery::checkArc(NodeId from, NodeId to) const {
+  return from != startNode() || graph_->map().lineOfSight(start_, graph_->nodes()[to].position);
+}
+
+void VisibilityPathfinder::find(Point start, Point goal, Path& out, SearchOptions options) {
+  if (query_) query_->reset(start, goal);
+  else query_.emplace(*graph_, start, goal);
+  search_.init(*query_, query_->startNode(), query_->goalNode(), options, ArcChecks::WhenPopped);
+  search_.run();
+  search_.finalize(out);
 }
 
 Path findPath(const VisibilityGraph& graph, Point start, Point goal, SearchOptions options) {

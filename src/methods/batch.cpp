@@ -48,7 +48,8 @@ struct PathBatch::Impl {
     return std::nullopt;
   }
 
-  BatchAnswer answer(Method& m, const BatchQuery& q) const {
+  /// `path` is the worker's, reused (its vectors keep their memory).
+  BatchAnswer answer(Method& m, const BatchQuery& q, Path& path) const {
     BatchAnswer out;
     Point start = q.start, goal = q.goal;
     if (level) {
@@ -60,11 +61,11 @@ struct PathBatch::Impl {
       goal = *g;
     }
     try {
-      Path p = m.findPath(start, goal, options.search);
-      out.found = p.found;
-      out.length = p.found ? p.length : 0.0;
-      out.expanded = static_cast<std::size_t>(std::max(p.expanded, 0));
-      if (options.keep_points) out.points = std::move(p.points);
+      m.findPath(start, goal, path, options.search);
+      out.found = path.found;
+      out.length = path.found ? path.length : 0.0;
+      out.expanded = static_cast<std::size_t>(std::max(path.expanded, 0));
+      if (options.keep_points) out.points = path.points;
     } catch (const QueryError& e) {
       out.error = e.what();
     }
@@ -116,7 +117,8 @@ std::vector<BatchAnswer> PathBatch::run(std::span<const BatchQuery> queries) con
     std::size_t i = n;
     try {
       const std::unique_ptr<Method> m = impl_->workerMethod();
-      while ((i = next.fetch_add(1)) < n) answers[i] = impl_->answer(*m, queries[i]);
+      Path path;
+      while ((i = next.fetch_add(1)) < n) answers[i] = impl_->answer(*m, queries[i], path);
     } catch (...) {
       failed_at[w] = std::min(i, n - 1);
       failure[w] = std::current_exception();

@@ -27,6 +27,7 @@ class VisibilityMethod final : public GraphMethod {
 
   void build(const PolygonMap& map, const MethodOptions& options, const VisibilityGraph* graph) override {
     dropQuery();
+    spare_.reset();  // it links into the graph about to go
     own_.reset();
     graph_ = graph;
     if (!graph_) {
@@ -46,12 +47,17 @@ class VisibilityMethod final : public GraphMethod {
   void query(Point start, Point goal) override {
     dropQuery();
     if (!graph_) return;
-    query_ = std::make_unique<VisibilityQuery>(*graph_, start, goal);
+    if (spare_) {  // the last query's memory is reused
+      spare_->reset(start, goal);
+      query_ = std::move(spare_);
+    } else {
+      query_ = std::make_unique<VisibilityQuery>(*graph_, start, goal);
+    }
     setQuery(query_.get(), query_->startNode(), query_->goalNode(), start, goal);
   }
   void dropQuery() override {
     clearQuery();
-    query_.reset();
+    if (query_) spare_ = std::move(query_);
   }
 
   std::string structureSummary() const override {
@@ -66,10 +72,15 @@ class VisibilityMethod final : public GraphMethod {
     if (query_) drawQuery(dd, *query_, layers);
   }
 
+ protected:
+  /// The search path is the world path (GraphMethod::tracePath): nothing to write.
+  void tracePathInPlace(Path&) const override {}
+
  private:
   const VisibilityGraph* graph_ = nullptr;
   std::shared_ptr<const VisibilityGraph> own_;  // null when the graph is borrowed
   std::unique_ptr<VisibilityQuery> query_;
+  std::unique_ptr<VisibilityQuery> spare_;  // a dropped query on graph_, kept for the next one
 };
 
 }  // namespace

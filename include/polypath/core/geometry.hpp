@@ -49,6 +49,8 @@ double polylineLength(const std::vector<Point>& points);
 /// The first and last points are kept bit for bit (a path whose start equals its goal becomes
 /// that one point); an empty or one-point polyline is returned as it is.
 std::vector<Point> canonicalPolyline(const std::vector<Point>& points);
+/// canonicalPolyline() in place (no allocation).
+void canonicalizePolyline(std::vector<Point>& points);
 /// The vector scaled to length 1; the zero vector stays zero.
 Point normalized(Point v);
 /// True when both coordinates are finite (no NaN, no infinity).

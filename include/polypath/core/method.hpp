@@ -167,9 +167,15 @@ class Method {
   /// Draws a result on graph(): corridor and portals where the method has them, the path.
   virtual void drawResult(DebugDraw& dd, const Path& search, std::uint32_t layers) const = 0;
 
-  /// One-shot query: query(start, goal), the engine run to the end on graph(), worldPath.
-  /// Throws MethodError when not built, QueryError as query() does.
+  /// One-shot query: query(start, goal), the engine run to the end on graph() (deferred
+  /// arcs checked when popped, as polypath::findPath does), worldPath. Throws MethodError
+  /// when not built, QueryError as query() does.
   Path findPath(Point start, Point goal, const SearchOptions& options = {});
+  /// The same answer written into `out`, whose vectors keep their memory. The method keeps
+  /// one Search for these queries (its records expire by generation): once warm, a query
+  /// through a method whose query and trace reuse their memory (visibility) allocates
+  /// nothing.
+  void findPath(Point start, Point goal, Path& out, const SearchOptions& options = {});
 
  protected:
   /// The method's own world path for a search result on graph(), in world units (points
@@ -177,6 +183,12 @@ class Method {
   /// points in canonical form: the search path's node positions, Polyanya's turning points,
   /// the funnel path. A result without a path is returned as it is.
   virtual Path tracePath(const Path& search) const = 0;
+  /// tracePath() written over `path`. The default copies through tracePath(); a method
+  /// whose tracePath() keeps the search's points overrides it to do nothing.
+  virtual void tracePathInPlace(Path& path) const { path = tracePath(path); }
+
+ private:
+  Search search_;  // findPath's engine, reused
 };
 
 // [SECTION] Registry

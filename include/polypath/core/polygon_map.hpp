@@ -165,7 +165,9 @@ class PolygonMap {
   std::size_t memoryBytes() const;
   bool empty() const { return vertices_.empty(); }
 
-  /// Exact point location against the closed walkable region.
+  /// Exact point location against the closed walkable region. Reads the edges of p's row
+  /// of the line-of-sight grid on the side nearer p (about the square root of the vertex
+  /// count of a map with evenly spread edges), not every ring.
   PointLocation locate(Point p) const;
   /// Exact: p is in the closed walkable region.
   bool isWalkable(Point p) const { return locate(p).walkable(); }
@@ -244,6 +246,10 @@ class PolygonMap {
   // Uniform grid over the edges for line of sight: cell (cx, cy) lists the edges
   // (by their first vertex) whose bounding box overlaps it, in CSR form.
   void buildEdgeGrid();
+  // The grid column (origin bounds_.min.x, count grid_w_) or row holding coordinate v.
+  int cellIndex(double v, double origin, int count) const;
+  // locate() by every ring in turn (maps without a grid, or a row crossing many rings).
+  PointLocation locateByRings(Point p) const;
   bool segmentClearOfEdge(int i, Point a, Point b) const;
   // lineOfSight(), adding to `work` the cells it visits and the edges listed in them.
   bool walkLineOfSight(Point a, Point b, std::size_t& work) const;

@@ -14,7 +14,9 @@
 // into it is then relaxed (RelaxedArc::improved false) but never changes its g or parent.
 // With a consistent h the path costs at most w times the optimum. step() and findPath()
 // run the same loop, so they agree on every weight. The sliced interface follows Detour's
-// initSlicedFindPath / updateSlicedFindPath / finalizeSlicedFindPath.
+// initSlicedFindPath / updateSlicedFindPath / finalizeSlicedFindPath. A graph may give
+// arcs it has not checked (Arc::deferred); findPath checks them only when they would be
+// taken (ArcChecks::WhenPopped), stepping when they are relaxed, with the same result.
 #pragma once
 
 #include <cstdint>
@@ -38,9 +40,18 @@ inline constexpr NodeId kNoNode = -1;
 /// A directed arc to a neighbour with its non-negative cost (world units for the
 /// geometric graphs).
 struct Arc {
+  Arc() = default;
+  Arc(NodeId to_, double cost_, bool deferred_ = false) : to(to_), deferred(deferred_), cost(cost_) {}
   NodeId to = kNoNode;
+  /// The graph has not checked that the arc exists: the search asks SearchGraph::checkArc
+  /// before it takes it (when it relaxes the arc, or later when the arc's target would
+  /// leave the open set: see ArcChecks). For arcs that are costly to check and are
+  /// mostly never needed, such as the visibility query's links from the start. (Kept in
+  /// the padding after `to`: an Arc stays 16 bytes.)
+  bool deferred = false;
   double cost = 0.0;
 };
+static_assert(sizeof(Arc) == 16);
 
 /// What the search engine needs from a graph: nodes with positions (for the heuristic
 /// and for drawing) and the arcs leaving a node.
@@ -55,6 +66,9 @@ class SearchGraph {
   /// created while searching (Polyanya's interval nodes) may add nodes here: the arcs may
   /// name ids up to the new nodeCount() - 1, and Search grows its records to match.
   virtual void neighbours(NodeId n, std::vector<Arc>& out) const = 0;
+  /// True when the deferred arc from -> to that neighbours(from) gave exists (the
+  /// search calls it at most once per deferred arc it takes). Default: true.
+  virtual bool checkArc(NodeId from, NodeId to) const;
   /// The heuristic estimate h from node n to node goal, in the units of the arc costs.
   /// Default: heuristicValue() on the two positions. A graph whose costs are not world
   /// units (a grid with the textbook's integer costs 100 and 142) or whose nodes stand for
@@ -85,6 +99,22 @@ double heuristicValue(Heuristic h, Point a, Point b);
 enum class TieBreak {
   None,     ///< f, then node id
   LargerG,  ///< f, then larger g (deeper nodes first), then node id
+};
+
+/// When a search checks the deferred arcs a graph gives (Arc::deferred).
+enum class ArcChecks {
+  /// When the arc is relaxed: a checked arc that fails is left out, so every state
+  /// (open set, relaxed arcs) is the one of a graph without that arc. For stepping and
+  /// drawing.
+  WhenRelaxed,
+  /// When the arc's target, reached through it, would be the next node to leave the open
+  /// set (lazy edge evaluation, as in Cohen, Phillips and Likhachev's Lazy Weighted A*,
+  /// 2014): until then the arc waits in the heap and its target is not open. Arcs whose
+  /// target is reached more cheaply, or never, are never checked. The path, its nodes
+  /// and the expansions equal WhenRelaxed's (ties between equal costs keep the parent
+  /// expanded first, as an eager search does); only the open set and the relaxed arcs of
+  /// the steps differ. findPath() checks this way.
+  WhenPopped,
 };
 
 /// Search settings; the defaults give optimal A* with the Euclidean heuristic.
@@ -196,7 +226,10 @@ class Search : private SearchState {
   /// Resets the search: start enters the open set with g = 0. Node ids must be valid. The
   /// arrays keep their memory and the node records expire by generation, so one Search
   /// reused for many queries neither allocates nor touches memory per graph node.
-  void init(const SearchGraph& graph, NodeId start, NodeId goal, SearchOptions options = {});
+  /// `checks` says when deferred arcs are checked (the default keeps every step's state
+  /// that of the checked graph).
+  void init(const SearchGraph& graph, NodeId start, NodeId goal, SearchOptions options = {},
+            ArcChecks checks = ArcChecks::WhenRelaxed);
   /// Exactly one expansion: pops the best open node, closes it and, unless it is the
   /// goal, relaxes its arcs. Returns the status after the step; a finished search
   /// stays finished.
@@ -216,29 +249,44 @@ class Search : private SearchState {
   struct HeapEntry {
     double f, g;
     NodeId node;
+    NodeId via = kNoNode;  // not kNoNode: a deferred arc via -> node, not yet checked (ArcChecks::WhenPopped)
   };
   struct HeapOrder {
     TieBreak tie_break = TieBreak::LargerG;
-    // true: a leaves after b. Inline: the heap compares on every push and pop.
+    // true: a leaves after b. Inline: the heap compares on every push and pop. A deferred
+    // arc leaves before every entry of its node with the same f: its target's entry made
+    // through another parent may have a larger g (by rounding) and the same f, and must not
+    // close the node before the arc is taken. (With larger g first, it ranks as if its g
+    // were infinite; that only makes it checked earlier.)
     bool operator()(const HeapEntry& a, const HeapEntry& b) const {
       if (a.f != b.f) return a.f > b.f;
-      if (tie_break == TieBreak::LargerG && a.g != b.g) return a.g < b.g;
-      return a.node > b.node;
+      const bool ad = a.via != kNoNode, bd = b.via != kNoNode;
+      if (tie_break == TieBreak::LargerG) {
+        if (ad != bd) return bd;
+        if (a.g != b.g) return a.g < b.g;
+      }
+      if (a.node != b.node) return a.node > b.node;
+      return !ad && bd;
     }
   };
   void push(NodeId n);
+  /// Pops the deferred arc `e` (the best entry): checks it and, when it still improves its
+  /// target (or ties with a parent expanded later), makes it the target's parent arc.
+  void takeDeferred(const HeapEntry& e);
   /// The record of node n, reset to Unseen first when it is from an earlier search.
   NodeRecord& live(NodeId n);
   /// Makes room for the records of `count` nodes.
   void growTo(std::size_t count);
 
   const SearchGraph* graph_ = nullptr;
+  ArcChecks checks_ = ArcChecks::WhenRelaxed;
   HeapOrder order_;
   std::vector<HeapEntry> heap_;  // a binary heap under order_ (std::push_heap / pop_heap)
   std::vector<Arc> scratch_;
 };
 
-/// One-shot search: init + step until done + finalize.
+/// One-shot search: init (deferred arcs checked when popped) + step until done + finalize.
+/// The same path, nodes and expansions as stepping with the default checks.
 Path findPath(const SearchGraph& graph, NodeId start, NodeId goal, SearchOptions options = {});
 
 }  // namespace polypath

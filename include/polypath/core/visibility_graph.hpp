@@ -2,7 +2,7 @@
 // per-query overlay that links start and goal into it.
 //
 // [SECTION] VisibilityGraph (built once per map)
-// [SECTION] VisibilityQuery (start and goal linked in, a SearchGraph)
+// [SECTION] VisibilityQuery (start and goal linked in, a SearchGraph), VisibilityPathfinder
 // [SECTION] One-shot query
 //
 // Method: the shortest path between two points of a polygonal domain is a polyline
@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "polypath/core/build_monitor.hpp"
@@ -153,15 +154,20 @@ class VisibilityGraph {
 // [SECTION] VisibilityQuery
 
 /// A visibility graph with one start and one goal linked in: the SearchGraph A* runs on.
-/// Node ids 0 .. r-1 are the graph's nodes, then start, then goal. Building it tests
-/// line of sight from the start to every node tangent to it; whether a node links to the
-/// goal is tested only when the search expands that node (most nodes never are). The
-/// graph itself is not rebuilt.
+/// Node ids 0 .. r-1 are the graph's nodes, then start, then goal. Nothing is built per
+/// node: the start's arcs go to the nodes tangent to it as deferred arcs (Arc::deferred),
+/// whose line of sight the search tests only for the arcs it takes (ArcChecks), and whether
+/// a node links to the goal is tested only when the search expands that node (most nodes
+/// never are). The graph itself is not rebuilt, and reset() reuses the query's memory.
 class VisibilityQuery final : public SearchGraph {
  public:
   /// Links start and goal. Throws QueryError naming which point is not walkable, where
   /// it is and where it lies (for example "start (3, 4) is inside hole 0 of polygon 0").
   VisibilityQuery(const VisibilityGraph& graph, Point start, Point goal);
+  /// Links another start and goal into the same graph, keeping the query's memory: the
+  /// same query as a new VisibilityQuery(graph(), start, goal), and the same errors (after
+  /// an error the query keeps its old points).
+  void reset(Point start, Point goal);
 
   NodeId startNode() const { return static_cast<NodeId>(graph_->nodes().size()); }
   /// The goal's node; the start's node when the goal equals the start, so that the path is
@@ -170,8 +176,10 @@ class VisibilityQuery final : public SearchGraph {
   Point start() const { return start_; }
   Point goal() const { return goal_; }
   const VisibilityGraph& graph() const { return *graph_; }
-  /// Graph nodes linked to the start (visible and tangent).
-  const std::vector<NodeId>& startLinks() const { return start_links_; }
+  /// Graph nodes linked to the start (visible and tangent). Computed on the first call
+  /// (one line-of-sight query from the start over the nodes tangent to it: grid walks, or
+  /// an angular sweep where cheaper); the search itself does not need the list.
+  const std::vector<NodeId>& startLinks() const;
   /// Graph nodes linked to the goal (visible and tangent). Computed on the first call
   /// (r tests); the search itself does not need the list.
   const std::vector<NodeId>& goalLinks() const;
@@ -180,17 +188,44 @@ class VisibilityQuery final : public SearchGraph {
 
   std::size_t nodeCount() const override { return graph_->nodes().size() + 2; }
   Point position(NodeId n) const override;
+  /// The start's arcs: to the goal when it sees it (then no other: the segment is
+  /// shortest), else to every node tangent to the start, deferred (line of sight untested)
+  /// unless startLinks() was computed. A node's arcs: its graph links, and the goal when the
+  /// node sees it and is tangent towards it.
   void neighbours(NodeId n, std::vector<Arc>& out) const override;
+  /// The line-of-sight test of a deferred arc from the start.
+  bool checkArc(NodeId from, NodeId to) const override;
 
  private:
   const VisibilityGraph* graph_;
   Point start_, goal_;
   bool linksGoal(NodeId n) const;  // node n is tangent towards the goal and sees it
 
-  std::vector<NodeId> start_links_;
+  mutable std::vector<NodeId> start_links_;  // filled by startLinks()
+  mutable bool start_links_known_ = false;
   mutable std::vector<NodeId> goal_links_;  // filled by goalLinks()
   mutable bool goal_links_known_ = false;
   bool direct_ = false;
+};
+
+/// Answers many queries on one graph with one VisibilityQuery and one Search, reset between
+/// queries: once warm, a query allocates nothing through find(start, goal, out), and
+/// touches no memory per graph node but the start's tangency tests (r exact orientation
+/// tests), the nodes it reaches and the line of sight it tests. Not for concurrent use.
+class VisibilityPathfinder {
+ public:
+  /// `graph` must outlive the pathfinder.
+  explicit VisibilityPathfinder(const VisibilityGraph& graph) : graph_(&graph) {}
+  /// The answer of findPath(graph, start, goal, options), and its errors, written into
+  /// `out`, whose vectors keep their memory.
+  void find(Point start, Point goal, Path& out, SearchOptions options = {});
+  /// The query of the last find() (null before the first).
+  const VisibilityQuery* query() const { return query_ ? &*query_ : nullptr; }
+
+ private:
+  const VisibilityGraph* graph_;
+  std::optional<VisibilityQuery> query_;
+  Search search_;
 };
 
 // [SECTION] One-shot query

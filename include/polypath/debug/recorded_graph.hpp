@@ -15,8 +15,8 @@ namespace polypath {
 // [SECTION] RecordedGraph
 
 /// Wraps a SearchGraph: the first neighbours(n) call asks the wrapped graph and keeps the
-/// arcs; later calls for n return the kept arcs. Positions, node count and the heuristic
-/// come from the wrapped graph.
+/// arcs; later calls for n return the kept arcs. Positions, node count, the heuristic and
+/// the checks of deferred arcs come from the wrapped graph.
 ///
 /// Why: PolyanyaQuery creates its successor nodes inside neighbours() and prunes against
 /// the roots seen so far, so a second search on the same query would create new nodes
@@ -38,6 +38,8 @@ class RecordedGraph final : public SearchGraph {
   Point position(NodeId n) const override { return graph_->position(n); }
   void neighbours(NodeId n, std::vector<Arc>& out) const override;
   double heuristic(Heuristic h, NodeId n, NodeId goal) const override { return graph_->heuristic(h, n, goal); }
+  /// The wrapped graph's check (deferred arcs are recorded as given).
+  bool checkArc(NodeId from, NodeId to) const override { return graph_->checkArc(from, to); }
   /// The wrapped graph.
   const SearchGraph& wrapped() const { return *graph_; }
   /// Number of nodes whose arcs are recorded.
