@@ -201,23 +201,11 @@ void PolyanyaQuery::addEdge(const Root& root, const Corner& e, Point right, Cone
   assert(passable(e));
   if (right == left) return;
   const NodeId id = static_cast<NodeId>(nodes_.size());
-  PolyanyaNode& s = nodes_.emplace_back();  // written in place: a node is 128 bytes
-  s.kind = PolyanyaNode::Kind::Interval;
-  s.root = root.point;
-  s.root_wedge = root.wedge;
-  s.g = root.g;
-  s.left = left;
-  s.right = right;
-  s.left_through = left_ray.through;
-  s.left_from_through = left_ray.from_through;
-  s.right_through = right_ray.through;
-  s.right_from_through = right_ray.from_through;
-  s.face = e.across;
-  s.edge = e.across_edge;
-  s.collinear = collinear;
-  s.has_via = via != nullptr;
-  s.parent = from;
-  if (via) s.via = *via;
+  // Every field given, in declaration order, so the node is written once in place (an
+  // emplace_back() of a default node would first fill its 128 bytes with the defaults).
+  nodes_.emplace_back(root.point, left, right, left_ray.through, right_ray.through, via ? *via : Point{}, root.g,
+                      root.wedge, e.across, static_cast<int>(e.across_edge), from, PolyanyaNode::Kind::Interval,
+                      collinear, via != nullptr, left_ray.from_through, right_ray.from_through);
   out.push_back({id, root.arc});
 }
 
@@ -398,14 +386,6 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
   const PolyanyaRay lr = node.leftRay();
   const ConeRay right_cone{node.right_through, node.right_from_through};
   const ConeRay left_cone{node.left_through, node.left_from_through};
-  // Chain vertex t is face vertex k + 1 + t: t = 0 is the right end of the entry edge and
-  // t = m - 1 its left end.
-  // Both rays' lines pass through r, which is not inside the face, so inside the face they
-  // do not meet: a vertex right of the right ray is right of the left ray too, and the left
-  // ray's crossing is at or after the right ray's (cl.in >= cr.in).
-  // Most intervals project onto one far edge: the left ray's first guess is the right one's crossing.
-  const Crossing cr = crossChain(rr, cd, m, k), cl = crossChain(lr, cd, m, k, cr.in, cr.in);
-
   if (isGoalFace(f)) {
     const int sr = rr.side(goal_), sl = lr.side(goal_);
     if (sr >= 0 && sl <= 0) {
@@ -424,9 +404,18 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
     // interval end) is the shortest through this interval, and its length is the node's f:
     // every other successor has f at least that. Polyanya stops here too (the search ends
     // when a node of the goal's polygon is popped); generating them is the fixed cost of
-    // a short query.
+    // a short query. Nor is the face's far chain crossed with the cone: only the goal's
+    // sides of the two rays are needed.
     return;
   }
+
+  // Chain vertex t is face vertex k + 1 + t: t = 0 is the right end of the entry edge and
+  // t = m - 1 its left end.
+  // Both rays' lines pass through r, which is not inside the face, so inside the face they
+  // do not meet: a vertex right of the right ray is right of the left ray too, and the left
+  // ray's crossing is at or after the right ray's (cl.in >= cr.in).
+  // Most intervals project onto one far edge: the left ray's first guess is the right one's crossing.
+  const Crossing cr = crossChain(rr, cd, m, k), cl = crossChain(lr, cd, m, k, cr.in, cr.in);
 
   // An interval end at a corner vertex: the path may turn there (non-observable successors).
   const Corner &cr0 = cd[k + 1], &cl0 = cd[k];
@@ -580,9 +569,10 @@ Path PolyanyaPathfinder::find(Point start, Point goal, SearchOptions options) {
 void PolyanyaPathfinder::find(Point start, Point goal, Path& out, SearchOptions options) {
   if (query_) query_->reset(start, goal);
   else query_.emplace(*pmesh_, start, goal);
+  search_.setRecording(false);
   search_.init(*query_, PolyanyaQuery::startNode(), PolyanyaQuery::goalNode(), options);
   truncated_ = search_.run(limit_ > 0 ? limit_ : -1) == SearchStatus::Running;
-  search_.finalize(out);
+  search_.finalize(out, Search::PathPoints::None);
   if (truncated_) {
     out = Path{};
     return;

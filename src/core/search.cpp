@@ -6,6 +6,50 @@
 
 namespace polypath {
 
+namespace {
+
+/// Adds `e` to the binary heap `heap` under `after` (after(a, b): a leaves after b), as
+/// std::push_heap does, with one store per level and no index arithmetic on iterators (the
+/// engine pushes every successor: this is its most frequent heap operation).
+template <class Entry, class After>
+void heapPush(std::vector<Entry>& heap, const Entry& e, const After& after) {
+  heap.push_back(e);
+  Entry* h = heap.data();
+  std::size_t i = heap.size() - 1;
+  while (i > 0) {
+    const std::size_t parent = (i - 1) / 2;
+    if (!after(h[parent], e)) break;
+    h[i] = h[parent];
+    i = parent;
+  }
+  h[i] = e;
+}
+
+/// Removes and returns the first entry of the non-empty heap (std::pop_heap's order: `after`
+/// is a strict total order on distinct entries, so which entry leaves next does not depend
+/// on how the heap is laid out).
+template <class Entry, class After>
+Entry heapPop(std::vector<Entry>& heap, const After& after) {
+  Entry* h = heap.data();
+  const Entry top = h[0];
+  const Entry last = h[heap.size() - 1];
+  heap.pop_back();
+  const std::size_t n = heap.size();
+  std::size_t i = 0;
+  for (;;) {
+    std::size_t child = 2 * i + 1;
+    if (child >= n) break;
+    if (child + 1 < n && after(h[child], h[child + 1])) ++child;
+    if (!after(last, h[child])) break;
+    h[i] = h[child];
+    i = child;
+  }
+  if (n > 0) h[i] = last;
+  return top;
+}
+
+}  // namespace
+
 bool parseHeuristic(std::string_view name, Heuristic& out) {
   for (Heuristic h : {Heuristic::None, Heuristic::Euclidean, Heuristic::Manhattan, Heuristic::Chebyshev,
                       Heuristic::Octile}) {
@@ -117,8 +161,7 @@ void Search::push(NodeId n) {
   r.h = graph_->heuristic(options_.heuristic, n, goal_);
   r.f = r.g + options_.weight * r.h;
   r.status = NodeStatus::Open;
-  heap_.push_back({r.f, r.g, n});
-  std::push_heap(heap_.begin(), heap_.end(), order_);
+  heapPush(heap_, HeapEntry{r.f, r.g, n}, order_);
 }
 
 void Search::takeDeferred(const HeapEntry& e) {
@@ -140,9 +183,7 @@ SearchStatus Search::step() {
   last_expanded_ = kNoNode;
   // Pop until a live entry: an entry is stale when its node was closed or improved since.
   while (!heap_.empty()) {
-    std::pop_heap(heap_.begin(), heap_.end(), order_);
-    const HeapEntry top = heap_.back();
-    heap_.pop_back();
+    const HeapEntry top = heapPop(heap_, order_);
     if (top.via != kNoNode) {
       takeDeferred(top);
       continue;
@@ -166,8 +207,7 @@ SearchStatus Search::step() {
         const NodeRecord& target = record(arc.to);
         if (target.status != NodeStatus::Closed && g + arc.cost < target.g) {
           const double f = g + arc.cost + options_.weight * graph_->heuristic(options_.heuristic, arc.to, goal_);
-          heap_.push_back({f, g + arc.cost, arc.to, top.node});
-          std::push_heap(heap_.begin(), heap_.end(), order_);
+          heapPush(heap_, HeapEntry{f, g + arc.cost, arc.to, top.node}, order_);
         }
         continue;
       }
@@ -180,7 +220,7 @@ SearchStatus Search::step() {
         rel.improved = true;
         push(arc.to);
       }
-      last_relaxed_.push_back(rel);
+      if (record_) last_relaxed_.push_back(rel);
     }
     return status_;
   }
@@ -198,7 +238,7 @@ Path Search::finalize() const {
   return path;
 }
 
-void Search::finalize(Path& path) const {
+void Search::finalize(Path& path, PathPoints points) const {
   path.found = false;
   path.length = 0.0;
   path.points.clear();
@@ -211,12 +251,14 @@ void Search::finalize(Path& path) const {
   for (NodeId n = goal_; n != kNoNode; n = records_[n].parent) ++count;
   path.nodes.resize(count);
   for (NodeId n = goal_; n != kNoNode; n = records_[n].parent) path.nodes[--count] = n;
+  if (points == PathPoints::None) return;
   path.points.reserve(path.nodes.size());
   for (NodeId n : path.nodes) path.points.push_back(graph_->position(n));
 }
 
 Path findPath(const SearchGraph& graph, NodeId start, NodeId goal, SearchOptions options) {
   Search search;
+  search.setRecording(false);
   search.init(graph, start, goal, options, ArcChecks::WhenPopped);
   search.run();
   return search.finalize();

@@ -238,9 +238,18 @@ class Search : private SearchState {
   SearchStatus run(int max_steps = -1);
   /// The path to the goal when found (start ... goal), else found = false.
   Path finalize() const;
+  /// What finalize() writes into Path::points.
+  enum class PathPoints {
+    Positions,  ///< the graph's position() of every path node
+    None,       ///< nothing (left empty): for a graph that traces its own points from the nodes (Polyanya)
+  };
   /// The same, written into `out` (its vectors keep their memory: a caller reusing one
   /// Path for many queries allocates nothing here once they have grown).
-  void finalize(Path& out) const;
+  void finalize(Path& out, PathPoints points = PathPoints::Positions) const;
+  /// Whether step() keeps lastRelaxed() (on by default). A one-shot search whose steps are
+  /// never shown turns it off: lastRelaxed() then stays empty and relaxing an arc records
+  /// nothing. Kept across init().
+  void setRecording(bool on) { record_ = on; }
   /// The const view for drawing and inspection.
   const SearchState& state() const { return *this; }
   const SearchGraph* graph() const { return graph_; }
@@ -280,8 +289,9 @@ class Search : private SearchState {
 
   const SearchGraph* graph_ = nullptr;
   ArcChecks checks_ = ArcChecks::WhenRelaxed;
+  bool record_ = true;
   HeapOrder order_;
-  std::vector<HeapEntry> heap_;  // a binary heap under order_ (std::push_heap / pop_heap)
+  std::vector<HeapEntry> heap_;  // a binary heap under order_ (heapPush / heapPop in search.cpp)
   std::vector<Arc> scratch_;
 };
 
