@@ -10,38 +10,14 @@
 #include "polypath/core/visibility_graph.hpp"
 #include "polypath/formats/map_io.hpp"
 #include "reference/synthetic_maps.hpp"
+#include "support/graph_difference.hpp"
 #include "support/random_maps.hpp"
 #include "polypath/geom/map_validation.hpp"
 
 using namespace polypath;
+using polypath::test::difference;
 
 namespace {
-
-// Compares everything a user of the graph can see; returns a description of the first
-// difference, or an empty string.
-std::string difference(const VisibilityGraph& a, const VisibilityGraph& b) {
-  if (a.nodes().size() != b.nodes().size())
-    return "node counts " + std::to_string(a.nodes().size()) + " and " + std::to_string(b.nodes().size());
-  for (std::size_t i = 0; i < a.nodes().size(); ++i) {
-    const auto &x = a.nodes()[i], &y = b.nodes()[i];
-    if (x.corner != y.corner || x.vertex != y.vertex || x.position != y.position) return "node " + std::to_string(i);
-  }
-  if (a.linkCount() != b.linkCount())
-    return "link counts " + std::to_string(a.linkCount()) + " and " + std::to_string(b.linkCount());
-  const auto linksA = a.links(), linksB = b.links();
-  if (linksA.size() != a.linkCount() || linksB.size() != b.linkCount()) return "a link count that is not the arcs'";
-  for (std::size_t i = 0; i < linksA.size(); ++i) {
-    const auto &x = linksA[i], &y = linksB[i];
-    if (x.a != y.a || x.b != y.b || x.length != y.length) return "link " + std::to_string(i);
-  }
-  for (NodeId n = 0; n < static_cast<NodeId>(a.nodes().size()); ++n) {
-    const auto &x = a.arcs(n), &y = b.arcs(n);
-    if (x.size() != y.size()) return "arcs of node " + std::to_string(n);
-    for (std::size_t k = 0; k < x.size(); ++k)
-      if (x[k].to != y[k].to || x[k].cost != y[k].cost) return "arcs of node " + std::to_string(n);
-  }
-  return "";
-}
 
 // Moves one vertex: to a nearby lattice point, onto another vertex of the map, or onto
 // the midpoint of another edge (so contacts and pinches appear and disappear).

@@ -52,13 +52,6 @@ bool geosTriangles(const Polygon& poly, std::set<TriangleKey>& out) {
   return true;
 }
 
-/// Twice the signed area of a ring.
-double twiceArea(const Ring& r) {
-  double a = 0.0;
-  for (std::size_t i = 0; i < r.size(); ++i) a += cross(r[i], r[(i + 1) % r.size()]);
-  return a;
-}
-
 /// Checks, in exact integer arithmetic (lattice coordinates only), that the triangles are
 /// counter-clockwise, cover the polygon's area, hold every ring edge (as a run of collinear
 /// triangle edges) and that every edge that is not on a ring is locally Delaunay: the
@@ -69,8 +62,7 @@ std::size_t checkLatticeCdt(const Polygon& poly) {
   __extension__ typedef __int128 I;
   auto ip = [&](int v) { return std::pair<I, I>{static_cast<I>(t.vertices[v].x), static_cast<I>(t.vertices[v].y)}; };
   for (const Point& p : t.vertices) REQUIRE((p.x == std::floor(p.x) && p.y == std::floor(p.y)));
-  double area = std::abs(twiceArea(poly.outer));
-  for (const Ring& h : poly.holes) area -= std::abs(twiceArea(h));
+  const double area = twiceArea(poly);
   double covered = 0.0;
   std::map<std::pair<int, int>, std::vector<int>> opposite;  // undirected edge -> vertices across it
   for (const auto& tri : t.triangles) {

@@ -8,6 +8,18 @@
 
 namespace polypath {
 
+double twiceArea(const Ring& ring) {
+  double a = 0.0;
+  for (std::size_t i = 1; i + 1 < ring.size(); ++i) a += cross(ring[i] - ring[0], ring[i + 1] - ring[0]);
+  return a;
+}
+
+double twiceArea(const Polygon& poly) {
+  double a = std::abs(twiceArea(poly.outer));
+  for (const Ring& h : poly.holes) a -= std::abs(twiceArea(h));
+  return a;
+}
+
 std::string RingLocation::describe() const {
   std::ostringstream s;
   s << "polygon " << polygon << ", " << (hole < 0 ? std::string("outer ring") : "hole " + std::to_string(hole));
@@ -330,6 +342,11 @@ void PolygonMap::findZeroWidthEdges() {
     if (rings_[vertices_[i].ring].polygon == rings_[vertices_[it->second].ring].polygon) zero_width_[i] = 1;
     else shared_with_other_polygon_[i] = 1;
   }
+}
+
+bool PolygonMap::polygonsShareEdges() const {
+  return std::find(shared_with_other_polygon_.begin(), shared_with_other_polygon_.end(), 1) !=
+         shared_with_other_polygon_.end();
 }
 
 bool PolygonMap::directionInCorner(int c, Point t) const {

@@ -2,6 +2,7 @@
 #include "polypath/core/triangulation.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <deque>
 #include <string>
 #include <unordered_map>
@@ -450,6 +451,15 @@ void Builder::insideTriangles(Triangulation& out) const {
 }
 
 }  // namespace
+
+double twiceArea(const Triangulation& tri) {
+  double covered = 0.0;
+  for (const auto& t : tri.triangles) {
+    const Point a = tri.vertices[t[0]], b = tri.vertices[t[1]], c = tri.vertices[t[2]];
+    covered += std::abs(cross(b - a, c - a));
+  }
+  return covered;
+}
 
 Triangulation triangulatePolygon(const Polygon& polygon, RingLocation where) {
   Triangulation out;

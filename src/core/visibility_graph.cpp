@@ -5,10 +5,13 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <iterator>
 #include <mutex>
 #include <thread>
 #include <cmath>
 #include <sstream>
+
+#include "core/visibility_expansion.hpp"
 
 namespace polypath {
 
@@ -22,11 +25,12 @@ int buildThreads(int option, std::size_t r) {
   return std::clamp(t, 1, 8);
 }
 
-// Fraction of the candidate pairs (i, j > i) of r nodes whose first node is below i.
-double pairsDone(std::size_t i, std::size_t r) {
+// Fraction of the build done before node i of r: of the candidate pairs (i, j > i) when
+// every pair is a candidate, else of the nodes (each node's expansion costs about alike).
+double workDone(std::size_t i, std::size_t r, bool pairwise) {
   if (r == 0) return 1.0;
   const double left = static_cast<double>(r - std::min(i, r)) / static_cast<double>(r);
-  return 1.0 - left * left;
+  return pairwise ? 1.0 - left * left : 1.0 - left;
 }
 
 }  // namespace
@@ -35,22 +39,59 @@ VisibilityGraph::VisibilityGraph(const PolygonMap& map, VisibilityOptions option
     : map_(&map), options_(options) {
   makeNodes();
   const NodeId r = static_cast<NodeId>(nodes_.size());
-  // Node i's links to later nodes: the pairs both tangencies allow, then their line of
-  // sight at once (an angular sweep around the node where that is cheaper than the grid
-  // walks). Each node's list depends on the map alone, so threads may share the nodes.
-  auto laterLinks = [&](NodeId i, std::vector<NodeId>& out) {
+  std::optional<VisibilityExpansion> expansion;
+  if (options_.candidates == VisibilityOptions::Candidates::Expansion && options_.corner_offset == 0.0 && r > 1) {
+    std::vector<int> corners(nodes_.size());
+    for (std::size_t k = 0; k < nodes_.size(); ++k) corners[k] = nodes_[k].corner;
+    expansion.emplace(map, corners);
+    if (!expansion->usable()) expansion.reset();
+  }
+  const bool pairwise = !expansion;
+  // Nodes follow the corners, which are sorted by position (x, then y): a node's later
+  // nodes lie at or after it in that order, so its expansion may keep to x >= its x.
+  bool sorted = true;
+  for (NodeId k = 1; k < r && sorted; ++k) {
+    const Point a = nodes_[k - 1].position, b = nodes_[k].position;
+    sorted = a.x < b.x || (a.x == b.x && a.y <= b.y);
+  }
+  // Node i's links to later nodes: the candidates both tangencies allow, in node order,
+  // then their line of sight at once (an angular sweep around the node where that is
+  // cheaper than the grid walks). Each node's list depends on the map alone, so threads
+  // may share the nodes.
+  struct Scratch {
+    VisibilityExpansion::Scratch expansion;
+    std::vector<NodeId> visible, maybe;
+  };
+  auto laterLinks = [&](NodeId i, std::vector<NodeId>& out, Scratch& scratch) {
     out.clear();
     const Point a = nodes_[i].position;
-    for (NodeId j = i + 1; j < r; ++j)
-      if (linkable(i, nodes_[j].position) && linkable(j, a)) out.push_back(j);
-    keepVisible(a, out);
+    auto keep = [&](NodeId j) { return j > i && linkable(i, nodes_[j].position) && linkable(j, a); };
+    if (pairwise) {
+      for (NodeId j = i + 1; j < r; ++j)
+        if (keep(j)) out.push_back(j);
+      keepVisible(a, out);
+      return;
+    }
+    // The candidates the expansion proved visible need no line-of-sight test.
+    auto& visible = scratch.visible;
+    auto& maybe = scratch.maybe;
+    visible.clear();
+    maybe.clear();
+    expansion->candidates(static_cast<int>(i), sorted, scratch.expansion, visible, maybe);
+    std::erase_if(visible, [&](NodeId j) { return !keep(j); });
+    std::erase_if(maybe, [&](NodeId j) { return !keep(j); });
+    std::sort(visible.begin(), visible.end());
+    std::sort(maybe.begin(), maybe.end());
+    keepVisible(a, maybe);
+    std::merge(visible.begin(), visible.end(), maybe.begin(), maybe.end(), std::back_inserter(out));
   };
   const int threads = buildThreads(options_.threads, nodes_.size());
   if (threads == 1) {
     std::vector<NodeId> later;
+    Scratch scratch;
     for (NodeId i = 0; i < r; ++i) {
-      if (monitor && i % 64 == 0) monitor->advance(pairsDone(i, r));
-      laterLinks(i, later);
+      if (monitor && i % 64 == 0) monitor->advance(workDone(i, r, pairwise));
+      laterLinks(i, later, scratch);
       if (monitor) monitor->addItems(later.size());
       for (NodeId j : later) addLink(i, j, distance(nodes_[i].position, nodes_[j].position));
     }
@@ -68,12 +109,13 @@ VisibilityGraph::VisibilityGraph(const PolygonMap& map, VisibilityOptions option
   std::exception_ptr failure;
   auto work = [&](bool reports) {
     try {
+      Scratch scratch;
       for (;;) {
         const NodeId first = next.fetch_add(kBlock);
         if (first >= r || stop.load(std::memory_order_relaxed)) return;
-        if (reports && monitor) monitor->advance(pairsDone(first, r));
+        if (reports && monitor) monitor->advance(workDone(first, r, pairwise));
         for (NodeId i = first; i < std::min(r, first + kBlock); ++i) {
-          laterLinks(i, later[i]);
+          laterLinks(i, later[i], scratch);
           if (monitor) monitor->addItems(later[i].size());
         }
       }

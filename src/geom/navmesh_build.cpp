@@ -15,13 +15,6 @@
 namespace polypath {
 namespace {
 
-/// Twice the signed area of a ring (shoelace about its first vertex).
-double twiceArea(const Ring& ring) {
-  double a = 0.0;
-  for (std::size_t i = 1; i + 1 < ring.size(); ++i) a += cross(ring[i] - ring[0], ring[i + 1] - ring[0]);
-  return a;
-}
-
 /// Merges the triangles of one polygon into convex polygons (vertex ids of `tri`), by
 /// the rules of Polyanya's mesh merger (Cui, Harabor and Grastien's meshmerger.cpp), which
 /// made its published merged meshes: first each dead end (a face with one neighbour) is
@@ -177,13 +170,7 @@ NavMesh buildNavMesh(const PolygonMap& map, bool merge_convex) {
       if (added) vertices.push_back(tri.vertices[k]);
       id[k] = it->second;
     }
-    double expected = std::abs(twiceArea(poly.outer));
-    for (const Ring& h : poly.holes) expected -= std::abs(twiceArea(h));
-    double covered = 0.0;
-    for (const auto& t : tri.triangles) {
-      const Point a = tri.vertices[t[0]], b = tri.vertices[t[1]], c = tri.vertices[t[2]];
-      covered += std::abs(cross(b - a, c - a));
-    }
+    const double expected = twiceArea(poly), covered = twiceArea(tri);
     if (std::abs(covered - expected) > 1e-9 * std::abs(expected))
       throw GeometryError(where, "the triangles cover area " + std::to_string(covered / 2) + " instead of " +
                                      std::to_string(expected / 2) + " (validate the map: polypath validate MAP)");

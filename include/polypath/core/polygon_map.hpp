@@ -43,6 +43,13 @@ inline std::size_t ringVertexCount(const std::vector<Polygon>& polygons) {
   return n;
 }
 
+/// Twice the signed area of a ring (shoelace about its first vertex; positive when
+/// counter-clockwise in a y-up frame).
+double twiceArea(const Ring& ring);
+
+/// Twice the walkable area of a polygon: its outer ring's area less its holes'.
+double twiceArea(const Polygon& poly);
+
 // [SECTION] Errors
 
 /// Where in a map's polygons an input problem is. `hole` is -1 for the outer ring;
@@ -160,6 +167,10 @@ class PolygonMap {
   const std::vector<int>& reflexCorners() const { return reflex_corners_; }
   /// Exact: the direction from corner c's position towards t lies in its closed wedge.
   bool directionInCorner(int c, Point t) const;
+  /// True when two separate polygons share a stretch of boundary (an edge of one is an
+  /// edge of the other, run backwards): a line of sight may then pass along it from one
+  /// polygon into the other.
+  bool polygonsShareEdges() const;
   Bounds bounds() const { return bounds_; }
   /// Bytes held by the map's arrays (rings, vertices, corners, the edge grid).
   std::size_t memoryBytes() const;

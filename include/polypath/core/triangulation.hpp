@@ -40,6 +40,11 @@ struct Triangulation {
 /// map first (PolygonMap does).
 Triangulation triangulatePolygon(const Polygon& polygon, RingLocation where = {});
 
+/// Twice the area the triangles cover (each counted once, whatever its orientation).
+/// triangulatePolygon(poly) covers twiceArea(poly) up to rounding when the rings are
+/// where they belong (no hole outside its outer ring, no two holes overlapping).
+double twiceArea(const Triangulation& tri);
+
 /// Position of cell (x, y) of a 2^16 x 2^16 grid along the Hilbert curve (the classic
 /// rotate-and-flip walk down the quadrant tree). Sorting points or faces by it keeps
 /// neighbours on the map near each other in order.

@@ -42,6 +42,19 @@ struct VisibilityOptions {
   /// 1,024 reflex corners are built on the calling thread alone. The graph is the same
   /// for any count.
   int threads = 0;
+  /// How a node's candidate links are found before their line-of-sight test; both give
+  /// the same graph, link for link.
+  enum class Candidates {
+    /// Triangular expansion from each corner over the map's constrained Delaunay
+    /// triangulation, within the directions tangent at the corner (Bungiu, Hemmer,
+    /// Hershberger, Huang and Kröller, 2014): output-sensitive. Without a corner offset
+    /// and where every polygon triangulates (else Pairwise is used).
+    Expansion,
+    /// Every pair of nodes tangent at both ends: O(r^2) pairs for r reflex corners. The
+    /// test oracle of the expansion.
+    Pairwise,
+  };
+  Candidates candidates = Candidates::Expansion;
 };
 
 /// The visibility graph over the reflex vertices of a PolygonMap. Immutable once built.
@@ -68,17 +81,21 @@ class VisibilityGraph {
     std::int64_t tested = 0;  ///< node pairs tested again (wedge, tangent, line of sight)
   };
 
-  /// Builds the graph: O(r^2) candidate pairs for r reflex corners; only pairs tangent
-  /// at both ends get a line-of-sight test. Node i's links to later nodes are found on
-  /// options.threads threads and joined in node order. `monitor`, when given, hears the
-  /// fraction of candidate pairs done and may cancel (BuildCancelled is thrown) or cap the
-  /// links (BuildTooLarge is thrown past BuildMonitor::setItemLimit).
+  /// Builds the graph. Node i's candidates (options.candidates: the nodes its triangular
+  /// expansion reaches, or every node) are kept when later than i and tangent at both ends,
+  /// and then tested for line of sight (PolygonMap::lineOfSightFrom). Node i's links to
+  /// later nodes are found on options.threads threads and joined in node order. `monitor`,
+  /// when given, hears the fraction of the work done (nodes, or candidate pairs) and may
+  /// cancel (BuildCancelled is thrown) or cap the links (BuildTooLarge is thrown past
+  /// BuildMonitor::setItemLimit).
   VisibilityGraph(const PolygonMap& map, VisibilityOptions options = {}, BuildMonitor* monitor = nullptr);
 
   /// A guess of the build's CPU time in seconds on one core of a current desktop, from the
-  /// map's reflex corner count r alone (c r^2, c fitted to the maps in docs/performance.md:
-  /// Aurora 17,414 corners 22 s; maps with long open lines of sight may take ten times
-  /// longer). For deciding, before starting, whether a build fits interactive use.
+  /// map's reflex corner count r alone (c r^2, c fitted to the pairwise build of the maps
+  /// in docs/performance.md: Aurora 17,414 corners 22 s; maps with long open lines of sight
+  /// may take ten times longer). The expansion build is much faster (Aurora 0.8 s CPU), so
+  /// this overestimates it. For deciding, before starting, whether a build fits interactive
+  /// use.
   static double estimateBuildSeconds(const PolygonMap& map);
 
   /// Brings the graph up to date with `map`, an edited version of the current map (for
