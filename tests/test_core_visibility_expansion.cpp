@@ -16,8 +16,10 @@
 #include "reference/synthetic_maps.hpp"
 #include "support/graph_difference.hpp"
 #include "support/random_maps.hpp"
+#include "support/random_grid.hpp"
 
 using namespace polypath;
+using polypath::test::randomGrid;
 using polypath::test::difference;
 namespace fs = std::filesystem;
 
@@ -35,14 +37,6 @@ std::string compareBuilds(const std::vector<Polygon>& polygons, int threads, boo
   expanded = VisibilityExpansion(map, corners).usable();
   const VisibilityGraph a(map, expansion), b(map, pairwise);
   return difference(a, b);
-}
-
-Grid randomGrid(int w, int h, double blocked, std::uint64_t seed) {
-  Grid g(w, h);
-  std::mt19937_64 rng(seed);
-  std::bernoulli_distribution wall(blocked);
-  for (auto& c : g.blocked) c = wall(rng) ? 1 : 0;
-  return g;
 }
 
 }  // namespace

@@ -15,8 +15,10 @@
 #include "polypath/core/grid_trace.hpp"
 #include "polypath/core/triangulation.hpp"
 #include "reference/synthetic_maps.hpp"
+#include "support/random_grid.hpp"
 
 using namespace polypath;
+using polypath::test::randomGrid;
 
 namespace {
 
@@ -131,14 +133,6 @@ std::size_t checkLatticeCdt(const Polygon& poly) {
     ++checked;
   }
   return checked;
-}
-
-Grid randomGrid(int w, int h, double blocked, std::uint64_t seed) {
-  Grid g(w, h);
-  std::mt19937_64 rng(seed);
-  std::bernoulli_distribution wall(blocked);
-  for (auto& c : g.blocked) c = wall(rng) ? 1 : 0;
-  return g;
 }
 
 }  // namespace
