@@ -14,6 +14,7 @@ Path Method::findPath(Point start, Point goal, const SearchOptions& options) {
 void Method::findPath(Point start, Point goal, Path& out, const SearchOptions& options) {
   if (!built()) throw MethodError("the " + std::string(info().name) + " method is not built: call build() first");
   query(start, goal);
+  search_.setRecording(false);  // no step of it is shown
   search_.init(*graph(), startNode(), goalNode(), options, ArcChecks::WhenPopped);
   search_.run();
   search_.finalize(out);

@@ -201,11 +201,13 @@ void PolyanyaQuery::addEdge(const Root& root, const Corner& e, Point right, Cone
   assert(passable(e));
   if (right == left) return;
   const NodeId id = static_cast<NodeId>(nodes_.size());
-  // Every field given, in declaration order, so the node is written once in place (an
-  // emplace_back() of a default node would first fill its 128 bytes with the defaults).
-  nodes_.emplace_back(root.point, left, right, left_ray.through, right_ray.through, via ? *via : Point{}, root.g,
-                      root.wedge, e.across, static_cast<int>(e.across_edge), from, PolyanyaNode::Kind::Interval,
-                      collinear, via != nullptr, left_ray.from_through, right_ray.from_through);
+  // Every field given, in declaration order, so the node is written once (an emplace_back()
+  // of a default node would first fill its 128 bytes with the defaults). Braces, not
+  // emplace_back's parentheses: clang before 16 has no parenthesized aggregate init.
+  nodes_.push_back(PolyanyaNode{root.point, left, right, left_ray.through, right_ray.through, via ? *via : Point{},
+                                root.g, root.wedge, e.across, static_cast<int>(e.across_edge), from,
+                                PolyanyaNode::Kind::Interval, collinear, via != nullptr, left_ray.from_through,
+                                right_ray.from_through});
   out.push_back({id, root.arc});
 }
 

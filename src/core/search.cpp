@@ -25,9 +25,10 @@ void heapPush(std::vector<Entry>& heap, const Entry& e, const After& after) {
   h[i] = e;
 }
 
-/// Removes and returns the first entry of the non-empty heap (std::pop_heap's order: `after`
-/// is a strict total order on distinct entries, so which entry leaves next does not depend
-/// on how the heap is laid out).
+/// Removes and returns the first entry of the non-empty heap under `after`. Entries that
+/// `after` does not order (two deferred arcs to one node with equal f and g, or equal f
+/// without a g tie-break) may leave in another order than std::pop_heap's; they are
+/// interchangeable for the search's result.
 template <class Entry, class After>
 Entry heapPop(std::vector<Entry>& heap, const After& after) {
   Entry* h = heap.data();

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "polypath/core/triangulation.hpp"
 
@@ -33,10 +34,15 @@ VisibilityExpansion::VisibilityExpansion(const PolygonMap& map, const std::vecto
   // A ring that touches itself may close a lobe whose inside the wedges at the touching
   // point and the triangulation's parity judge differently: build pairwise there.
   {
-    std::unordered_map<Point, int, PointHash> ring_at;
+    // A ring's vertices are consecutive in map.vertices(): one set per ring.
+    std::unordered_set<Point, PointHash> on_ring;
+    int ring = -1;
     for (const PolygonMap::Vertex& v : map.vertices()) {
-      const auto [it, added] = ring_at.emplace(v.position, v.ring);
-      if (!added && it->second == v.ring) return;
+      if (v.ring != ring) {
+        on_ring.clear();
+        ring = v.ring;
+      }
+      if (!on_ring.insert(v.position).second) return;
     }
   }
   std::vector<std::unordered_map<Point, int, PointHash>> ids(map.polygons().size());

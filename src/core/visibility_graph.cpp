@@ -311,6 +311,7 @@ bool VisibilityQuery::checkArc(NodeId from, NodeId to) const {
 void VisibilityPathfinder::find(Point start, Point goal, Path& out, SearchOptions options) {
   if (query_) query_->reset(start, goal);
   else query_.emplace(*graph_, start, goal);
+  search_.setRecording(false);  // no step of it is shown
   search_.init(*query_, query_->startNode(), query_->goalNode(), options, ArcChecks::WhenPopped);
   search_.run();
   search_.finalize(out);

@@ -42,13 +42,16 @@ struct VisibilityOptions {
   /// 1,024 reflex corners are built on the calling thread alone. The graph is the same
   /// for any count.
   int threads = 0;
-  /// How a node's candidate links are found before their line-of-sight test; both give
-  /// the same graph, link for link.
+  /// How a node's candidate links are found before their line-of-sight test; on a map
+  /// that validateMap() passes without errors both give the same graph, link for link
+  /// (the expansion trusts the map: polygons that overlap or cross may get links through
+  /// each other's walls).
   enum class Candidates {
     /// Triangular expansion from each corner over the map's constrained Delaunay
     /// triangulation, within the directions tangent at the corner (Bungiu, Hemmer,
-    /// Hershberger, Huang and Kröller, 2014): output-sensitive. Without a corner offset
-    /// and where every polygon triangulates (else Pairwise is used).
+    /// Hershberger, Huang and Kröller, 2014): output-sensitive. Pairwise is used instead
+    /// with a corner offset, when a polygon does not triangulate or its triangles do not
+    /// cover it, when polygons share an edge, and when a ring touches itself.
     Expansion,
     /// Every pair of nodes tangent at both ends: O(r^2) pairs for r reflex corners. The
     /// test oracle of the expansion.
