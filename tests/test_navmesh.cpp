@@ -60,6 +60,57 @@ TEST_CASE("navmesh: point location on faces, internal edges and vertices", "[nav
   CHECK(mesh.facesContaining({4.0000001, 2}).empty());
 }
 
+TEST_CASE("navmesh: point location in a face of many corners matches a scan of its edges", "[navmesh]") {
+  // Convex faces of 8 to 40 corners (the binary search over the fan), with straight angles:
+  // extra vertices on some edges, corner 0 among them in half of the faces. Probes: every
+  // corner, nudged by one ulp each way, edge midpoints and a lattice over and around the face.
+  for (int n = 8; n <= 40; n += 4)
+    for (int straight_first = 0; straight_first < 2; ++straight_first) {
+      std::vector<Point> ring;
+      for (int k = 0; k < n; ++k) {
+        const double a = 2.0 * M_PI * k / n;
+        ring.push_back({2.0 * std::round(1000.0 + 850.0 * std::cos(a)), 2.0 * std::round(1000.0 + 500.0 * std::sin(a))});  // even: exact midpoints
+      }
+      std::vector<Point> vertices;  // ring with the midpoint of every third edge inserted
+      for (int k = 0; k < n; ++k) {
+        vertices.push_back(ring[k]);
+        if (k % 3 == 0) vertices.push_back((ring[k] + ring[(k + 1) % n]) * 0.5);
+      }
+      if (straight_first) std::rotate(vertices.begin(), vertices.begin() + 1, vertices.end());  // a midpoint first
+      std::vector<int> idx(vertices.size());
+      for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = static_cast<int>(i);
+      const NavMesh mesh(vertices, {{idx, 0}});
+      REQUIRE(mesh.faces()[0].v.size() >= 8);
+      auto oracle = [&](Point p) {
+        const std::vector<int>& v = mesh.faces()[0].v;
+        for (std::size_t k = 0; k < v.size(); ++k)
+          if (orient(mesh.vertices()[v[k]], mesh.vertices()[v[(k + 1) % v.size()]], p) < 0) return false;
+        return true;
+      };
+      std::vector<Point> probes;
+      for (const Point v : vertices) {
+        probes.push_back(v);
+        probes.push_back({std::nextafter(v.x, -1e4), v.y});
+        probes.push_back({std::nextafter(v.x, 1e4), v.y});
+        probes.push_back({v.x, std::nextafter(v.y, -1e4)});
+        probes.push_back({v.x, std::nextafter(v.y, 1e4)});
+      }
+      for (std::size_t k = 0; k < vertices.size(); ++k) probes.push_back((vertices[k] + vertices[(k + 1) % vertices.size()]) * 0.5);
+      for (int j = -2; j <= 42; ++j)
+        for (int i = -2; i <= 42; ++i) probes.push_back({i * 100.0 + 7.0, j * 100.0 + 3.0});
+      int inside = 0, outside = 0;
+      for (const Point p : probes) {
+        INFO("corners " << vertices.size() << ", probe " << p.x << "," << p.y);
+        const bool expected = oracle(p);
+        REQUIRE(mesh.faceContains(0, p) == expected);
+        REQUIRE(mesh.facesContaining(p).size() == (expected ? 1u : 0u));
+        (expected ? inside : outside)++;
+      }
+      CHECK(inside > 300);
+      CHECK(outside > 300);
+    }
+}
+
 TEST_CASE("navmesh: point location into a reused vector matches a scan of every face", "[navmesh]") {
   // A jittered 6 x 6 grid of vertices, each cell cut into two triangles, so faces are not
   // axis-aligned and bounding boxes overlap. Probes: every vertex, every edge midpoint, the

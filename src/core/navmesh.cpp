@@ -106,11 +106,28 @@ double NavMesh::area() const {
 }
 
 bool NavMesh::faceContains(int f, Point p) const {
-  const Face& face = faces_[f];
+  const std::vector<int>& v = faces_[f].v;
+  const int n = static_cast<int>(v.size());
+  if (n >= 8) {
+    // A merged face of many corners: a binary search over the fan from v[0] (Preparata and
+    // Shamos, 1985, section 2.2.1). The rays v[0] -> v[i] turn counter-clockwise with i
+    // (straight angles make some of them equal), so p's side of them goes + ... 0 ... -
+    // once; p lies in the face exactly when it is inside the cone at v[0] and on or left of
+    // the edge v[i], v[i+1] of the last ray i it is on or left of.
+    const Point o = vertices_[v[0]];
+    if (orient(o, vertices_[v[1]], p) < 0 || orient(vertices_[v[n - 1]], o, p) < 0) return false;
+    int lo = 1, hi = n - 2;  // orient(o, v[lo], p) >= 0; find the last such i in [lo, hi]
+    while (lo < hi) {
+      const int mid = (lo + hi + 1) / 2;
+      if (orient(o, vertices_[v[mid]], p) >= 0) lo = mid;
+      else hi = mid - 1;
+    }
+    return orient(vertices_[v[lo]], vertices_[v[lo + 1]], p) >= 0;
+  }
   // Edges (v[i-1], v[i]), starting with the closing one: no modulo per edge.
-  Point a = vertices_[face.v.back()];
-  for (int v : face.v) {
-    const Point b = vertices_[v];
+  Point a = vertices_[v.back()];
+  for (int i : v) {
+    const Point b = vertices_[i];
     if (orient(a, b, p) < 0) return false;
     a = b;
   }
@@ -187,8 +204,11 @@ void NavMesh::facesContaining(Point p, std::vector<int>& out) const {
   // computes a face's cells with this same expression, and x -> floor((x - min) / cell) is
   // monotone even rounded (subtraction and division by a positive constant round
   // monotonically), so no padding is needed.
-  const double fx = std::floor((p.x - grid_min_.x) / cell_), fy = std::floor((p.y - grid_min_.y) / cell_);
-  if (fx < -1.0 || fy < -1.0 || fx > grid_w_ || fy > grid_h_) return;
+  // Without a libm floor() call (x86-64 before SSE 4.1 has no rounding instruction): for
+  // t >= -1, clamping int(t) to the grid gives the clamped floor(t) (they differ only on
+  // (-1, 0), where both clamp to 0), and floor(t) < -1 exactly when t < -1.
+  const double fx = (p.x - grid_min_.x) / cell_, fy = (p.y - grid_min_.y) / cell_;
+  if (!(fx >= -1.0 && fy >= -1.0 && fx < grid_w_ + 1.0 && fy < grid_h_ + 1.0)) return;
   const int x = std::clamp(static_cast<int>(fx), 0, grid_w_ - 1), y = std::clamp(static_cast<int>(fy), 0, grid_h_ - 1);
   const std::size_t c = static_cast<std::size_t>(y) * grid_w_ + x;
   for (int i = cell_start_[c]; i < cell_start_[c + 1]; ++i) {
