@@ -61,9 +61,11 @@ TEST_CASE("navmesh: point location on faces, internal edges and vertices", "[nav
 }
 
 TEST_CASE("navmesh: point location in a face of many corners matches a scan of its edges", "[navmesh]") {
-  // Convex faces of 8 to 40 corners (the binary search over the fan), with straight angles:
-  // extra vertices on some edges, corner 0 among them in half of the faces. Probes: every
-  // corner, nudged by one ulp each way, edge midpoints and a lattice over and around the face.
+  // Convex faces of 8 to 40 corners, as merged meshes have, with straight angles: extra
+  // vertices on some edges, corner 0 among them in half of the faces. Probes: every corner,
+  // nudged by one ulp each way, edge midpoints, points on each edge's line outside the face
+  // (a fan from a corner at a straight angle misjudged those) and a lattice over and around
+  // the face.
   for (int n = 8; n <= 40; n += 4)
     for (int straight_first = 0; straight_first < 2; ++straight_first) {
       std::vector<Point> ring;
@@ -95,7 +97,16 @@ TEST_CASE("navmesh: point location in a face of many corners matches a scan of i
         probes.push_back({v.x, std::nextafter(v.y, -1e4)});
         probes.push_back({v.x, std::nextafter(v.y, 1e4)});
       }
-      for (std::size_t k = 0; k < vertices.size(); ++k) probes.push_back((vertices[k] + vertices[(k + 1) % vertices.size()]) * 0.5);
+      for (std::size_t k = 0; k < vertices.size(); ++k) {
+        const Point a = vertices[k], b = vertices[(k + 1) % vertices.size()];
+        probes.push_back((a + b) * 0.5);
+        // On the edge's line, outside the face: where a straight angle at corner 0 puts a
+        // point behind it on the line of its two rays.
+        for (const double t : {0.25, 1.0, 3.0}) {
+          probes.push_back(a + (a - b) * t);
+          probes.push_back(b + (b - a) * t);
+        }
+      }
       for (int j = -2; j <= 42; ++j)
         for (int i = -2; i <= 42; ++i) probes.push_back({i * 100.0 + 7.0, j * 100.0 + 3.0});
       int inside = 0, outside = 0;

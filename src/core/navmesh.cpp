@@ -107,23 +107,6 @@ double NavMesh::area() const {
 
 bool NavMesh::faceContains(int f, Point p) const {
   const std::vector<int>& v = faces_[f].v;
-  const int n = static_cast<int>(v.size());
-  if (n >= 8) {
-    // A merged face of many corners: a binary search over the fan from v[0] (Preparata and
-    // Shamos, 1985, section 2.2.1). The rays v[0] -> v[i] turn counter-clockwise with i
-    // (straight angles make some of them equal), so p's side of them goes + ... 0 ... -
-    // once; p lies in the face exactly when it is inside the cone at v[0] and on or left of
-    // the edge v[i], v[i+1] of the last ray i it is on or left of.
-    const Point o = vertices_[v[0]];
-    if (orient(o, vertices_[v[1]], p) < 0 || orient(vertices_[v[n - 1]], o, p) < 0) return false;
-    int lo = 1, hi = n - 2;  // orient(o, v[lo], p) >= 0; find the last such i in [lo, hi]
-    while (lo < hi) {
-      const int mid = (lo + hi + 1) / 2;
-      if (orient(o, vertices_[v[mid]], p) >= 0) lo = mid;
-      else hi = mid - 1;
-    }
-    return orient(vertices_[v[lo]], vertices_[v[lo + 1]], p) >= 0;
-  }
   // Edges (v[i-1], v[i]), starting with the closing one: no modulo per edge.
   Point a = vertices_[v.back()];
   for (int i : v) {
