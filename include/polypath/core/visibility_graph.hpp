@@ -93,13 +93,17 @@ class VisibilityGraph {
   /// BuildMonitor::setItemLimit).
   VisibilityGraph(const PolygonMap& map, VisibilityOptions options = {}, BuildMonitor* monitor = nullptr);
 
-  /// A guess of the build's CPU time in seconds on one core of a current desktop, from the
-  /// map's reflex corner count r alone (c r^2, c fitted to the pairwise build of the maps
-  /// in docs/performance.md: Aurora 17,414 corners 22 s; maps with long open lines of sight
-  /// may take ten times longer). The expansion build is much faster (Aurora 0.8 s CPU), so
-  /// this overestimates it. For deciding, before starting, whether a build fits interactive
-  /// use.
-  static double estimateBuildSeconds(const PolygonMap& map);
+  /// A guess of the build's wall time in seconds with `options` on two cores of a current
+  /// desktop, for deciding, before starting, whether a build fits interactive use. When the
+  /// build takes the triangular expansion, it grows with the r reflex corners and the links
+  /// L, which are estimated from up to 65,536 node pairs tested as the build tests them
+  /// (fixed seed; tens of milliseconds on 10^5 corners): a r + b L (1 + L / L0). When it
+  /// is pairwise (Candidates::Pairwise, a corner offset, polygons sharing an edge, a ring
+  /// touching itself): c r^2. A polygon that fails to triangulate (not a valid map) also
+  /// builds pairwise but is estimated as the expansion. The constants and the maps they
+  /// were fitted to are in visibility_graph.cpp and docs/performance.md ("How each stage
+  /// grows"); within about 2x above or below on the maps measured there.
+  static double estimateBuildSeconds(const PolygonMap& map, const VisibilityOptions& options = {});
 
   /// Brings the graph up to date with `map`, an edited version of the current map (for
   /// example one vertex moved), with the same options. For valid maps (validateMap finds
