@@ -35,6 +35,7 @@ constexpr double kExpansionSecondsPerLink = 1.7e-6;
 constexpr double kExpansionLinkScale = 4e5;
 constexpr double kOneThread = 1.5;  // a build on one thread (below 1,024 nodes): comb-2000 1.2 s
 constexpr std::uint64_t kEstimateSamples = 1 << 16;
+constexpr std::uint64_t kEstimateEnoughLinks = 256;  // about 6% standard error
 
 // Threads for a build over r nodes: one below 1,024 nodes (a thread costs more than it
 // saves there), else the option, 0 meaning every core, at most 8.
@@ -160,10 +161,11 @@ VisibilityGraph::VisibilityGraph(const PolygonMap& map, VisibilityOptions option
 namespace {
 
 // The links of the (corner offset 0) graph, estimated from node pairs tested as the build
-// tests a candidate (tangent at both ends, then line of sight): every pair when there are
-// at most `samples`, else `samples` random pairs (a fixed seed: the same map gives the same
-// estimate).
-double sampledLinks(const PolygonMap& map, std::uint64_t samples) {
+// tests a candidate (tangent at both ends, then line of sight): random pairs (a fixed
+// seed: the same map gives the same estimate) until `samples` pairs (at most twice the
+// pairs there are) or `enough` links (a line of sight along a corridor of a thousand
+// corners costs tens of microseconds: a comb's pairs all see each other).
+double sampledLinks(const PolygonMap& map, std::uint64_t samples, std::uint64_t enough) {
   const std::vector<int>& reflex = map.reflexCorners();
   const std::uint64_t r = reflex.size();
   if (r < 2) return 0.0;
@@ -173,12 +175,8 @@ double sampledLinks(const PolygonMap& map, std::uint64_t samples) {
            map.lineOfSight(a, b);
   };
   const double pairs = 0.5 * static_cast<double>(r) * static_cast<double>(r - 1);
+  samples = static_cast<std::uint64_t>(std::min(static_cast<double>(samples), 2.0 * pairs));
   std::uint64_t hits = 0;
-  if (pairs <= static_cast<double>(samples)) {
-    for (std::uint64_t i = 0; i < r; ++i)
-      for (std::uint64_t j = i + 1; j < r; ++j) hits += linked(reflex[i], reflex[j]);
-    return static_cast<double>(hits);
-  }
   std::uint64_t state = 0x9E3779B97F4A7C15ull;
   const auto next = [&state] {  // splitmix64
     std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
@@ -186,13 +184,14 @@ double sampledLinks(const PolygonMap& map, std::uint64_t samples) {
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
   };
-  for (std::uint64_t k = 0; k < samples;) {
+  std::uint64_t tested = 0;
+  while (tested < samples && hits < enough) {
     const std::uint64_t i = next() % r, j = next() % r;
     if (i == j) continue;
     hits += linked(reflex[i], reflex[j]);
-    ++k;
+    ++tested;
   }
-  return pairs * static_cast<double>(hits) / static_cast<double>(samples);
+  return pairs * static_cast<double>(hits) / static_cast<double>(tested);
 }
 
 }  // namespace
@@ -202,7 +201,7 @@ double VisibilityGraph::estimateBuildSeconds(const PolygonMap& map, const Visibi
   if (options.candidates == VisibilityOptions::Candidates::Pairwise || options.corner_offset != 0.0 ||
       VisibilityExpansion::refusesCheaply(map))
     return kPairwiseSecondsPerPair * r * r;
-  const double links = sampledLinks(map, kEstimateSamples);
+  const double links = sampledLinks(map, kEstimateSamples, kEstimateEnoughLinks);
   const double two_threads = kExpansionSecondsPerNode * r +
                              kExpansionSecondsPerLink * links * std::sqrt(std::max(1.0, links / kExpansionLinkScale));
   return buildThreads(options.threads, map.reflexCorners().size()) > 1 ? two_threads : kOneThread * two_threads;
