@@ -321,7 +321,7 @@ TEST_CASE("a build reports its progress to the end and stops when cancelled", "[
     CHECK(capped.items() < watched.items());  // stopped early
     CHECK(watched.items() == g.linkCount());
   }
-  // The expansion build's estimate follows the links (about 12,000 here); a build with
+  // The expansion build's estimate follows the links (sampled); a build with
   // every pair a candidate, as a corner offset builds, grows with the square of the
   // reflex corners and is estimated so.
   const double expansion = VisibilityGraph::estimateBuildSeconds(map);

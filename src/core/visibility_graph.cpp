@@ -25,10 +25,12 @@ namespace {
 // 1), fitted to the wall time of the expansion build on two threads of the 19 maps of
 // `taskset -c 0,1 polypath bench scale --data ../shared/data --budget 100000` (commit
 // b79ae79, load average 2-3 on 2 cores; rooms and convex 10^2-10^5 vertices, arena,
-// brc202d, Aurora, 8room_000, random512-10-0): estimate / measured 0.84-1.75 (Aurora
-// 0.75 s estimated, 0.50 s measured), and the one-thread build of the comb (`polypath
+// brc202d, Aurora, 8room_000, random512-10-0): estimate / measured 1.04-2.0 (Aurora
+// 0.72 s estimated, 0.50 s measured), and the one-thread build of the comb (`polypath
 // bench synthetic --max-vertices 2000 --no-references --edits 0`: comb-2000, 998 reflex
-// corners, 497,503 links, 1.18 s).
+// corners, 497,503 links, 1.18 s, estimated 1.42 s). The comb at 10^4 vertices (12.5
+// million links, 18.8 s) is estimated 6.3 times too high. docs/performance.md, "Estimating
+// the build time", lists every map.
 constexpr double kPairwiseSecondsPerPair = 7.3e-8;
 constexpr double kExpansionSecondsPerNode = 5e-6;
 constexpr double kExpansionSecondsPerLink = 1.7e-6;
