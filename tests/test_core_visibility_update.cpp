@@ -321,7 +321,17 @@ TEST_CASE("a build reports its progress to the end and stops when cancelled", "[
     CHECK(capped.items() < watched.items());  // stopped early
     CHECK(watched.items() == g.linkCount());
   }
-  // The estimate grows with the square of the reflex corners: 22 s for Aurora's 17,414.
-  CHECK(VisibilityGraph::estimateBuildSeconds(map) < 1.0);
-  CHECK(VisibilityGraph::estimateBuildSeconds(map) > 0.0);
+  // The expansion build's estimate follows the links (sampled); a build with
+  // every pair a candidate, as a corner offset builds, grows with the square of the
+  // reflex corners and is estimated so.
+  const double expansion = VisibilityGraph::estimateBuildSeconds(map);
+  CHECK(expansion < 0.2);
+  CHECK(expansion > 0.0);
+  CHECK(VisibilityGraph::estimateBuildSeconds(map) == expansion);  // a fixed sample
+  VisibilityOptions pairwise;
+  pairwise.candidates = VisibilityOptions::Candidates::Pairwise;
+  VisibilityOptions offset;
+  offset.corner_offset = 0.1;
+  CHECK(VisibilityGraph::estimateBuildSeconds(map, pairwise) > 3 * expansion);
+  CHECK(VisibilityGraph::estimateBuildSeconds(map, offset) == VisibilityGraph::estimateBuildSeconds(map, pairwise));
 }

@@ -28,23 +28,26 @@ inline bool inWedge(Point p, const Ray& right, const Ray& left, const Ray& d) {
 
 }  // namespace
 
-VisibilityExpansion::VisibilityExpansion(const PolygonMap& map, const std::vector<int>& node_corners)
-    : map_(&map), node_corner_(node_corners) {
-  if (map.polygonsShareEdges()) return;
+bool VisibilityExpansion::refusesCheaply(const PolygonMap& map) {
+  if (map.polygonsShareEdges()) return true;
   // A ring that touches itself may close a lobe whose inside the wedges at the touching
   // point and the triangulation's parity judge differently: build pairwise there.
-  {
-    // A ring's vertices are consecutive in map.vertices(): one set per ring.
-    std::unordered_set<Point, PointHash> on_ring;
-    int ring = -1;
-    for (const PolygonMap::Vertex& v : map.vertices()) {
-      if (v.ring != ring) {
-        on_ring.clear();
-        ring = v.ring;
-      }
-      if (!on_ring.insert(v.position).second) return;
+  // A ring's vertices are consecutive in map.vertices(): one set per ring.
+  std::unordered_set<Point, PointHash> on_ring;
+  int ring = -1;
+  for (const PolygonMap::Vertex& v : map.vertices()) {
+    if (v.ring != ring) {
+      on_ring.clear();
+      ring = v.ring;
     }
+    if (!on_ring.insert(v.position).second) return true;
   }
+  return false;
+}
+
+VisibilityExpansion::VisibilityExpansion(const PolygonMap& map, const std::vector<int>& node_corners)
+    : map_(&map), node_corner_(node_corners) {
+  if (refusesCheaply(map)) return;
   std::vector<std::unordered_map<Point, int, PointHash>> ids(map.polygons().size());
   for (std::size_t pi = 0; pi < map.polygons().size(); ++pi) {
     const Polygon& poly = map.polygons()[pi];

@@ -55,6 +55,11 @@ class VisibilityExpansion {
 
   bool usable() const { return usable_; }
 
+  /// The checks of the constructor that need no triangulation: true when two polygons
+  /// share a stretch of boundary or a ring touches itself (the expansion is not usable
+  /// then). O(vertices).
+  static bool refusesCheaply(const PolygonMap& map);
+
   /// Appends every node other than `node` at a vertex that the expansion from `node`'s
   /// corner reaches within its tangent directions (each node once, in no order) to
   /// `visible` when the expansion proves that the node's corner sees it (it lies strictly

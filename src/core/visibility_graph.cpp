@@ -9,6 +9,7 @@
 #include <mutex>
 #include <thread>
 #include <cmath>
+#include <cstdint>
 #include <sstream>
 
 #include "core/visibility_expansion.hpp"
@@ -16,6 +17,27 @@
 namespace polypath {
 
 namespace {
+
+// estimateBuildSeconds(). Pairwise: c r^2, Aurora's 17,414 reflex corners 22 s (CPU time of
+// the pairwise build in docs/performance.md). Expansion: a r + b L max(1, L / L0)^0.5 for r
+// reflex corners and L links (the cost per link grows on graphs of millions of links),
+// times 1.5 when the build runs on one thread (fewer than 1,024 nodes, or options.threads
+// 1), fitted to the wall time of the expansion build on two threads of the 19 maps of
+// `taskset -c 0,1 polypath bench scale --data ../shared/data --budget 100000` (commit
+// b79ae79, load average 2-3 on 2 cores; rooms and convex 10^2-10^5 vertices, arena,
+// brc202d, Aurora, 8room_000, random512-10-0): estimate / measured 1.04-2.0 (Aurora
+// 0.72 s estimated, 0.50 s measured), and the one-thread build of the comb (`polypath
+// bench synthetic --max-vertices 2000 --no-references --edits 0`: comb-2000, 998 reflex
+// corners, 497,503 links, 1.18 s, estimated 1.42 s). The comb at 10^4 vertices (12.5
+// million links, 18.8 s) is estimated 6.3 times too high. docs/performance.md, "Estimating
+// the build time", lists every map.
+constexpr double kPairwiseSecondsPerPair = 7.3e-8;
+constexpr double kExpansionSecondsPerNode = 5e-6;
+constexpr double kExpansionSecondsPerLink = 1.7e-6;
+constexpr double kExpansionLinkScale = 4e5;
+constexpr double kOneThread = 1.5;  // a build on one thread (below 1,024 nodes): comb-2000 1.2 s
+constexpr std::uint64_t kEstimateSamples = 1 << 16;
+constexpr std::uint64_t kEstimateEnoughLinks = 256;  // about 6% standard error
 
 // Threads for a build over r nodes: one below 1,024 nodes (a thread costs more than it
 // saves there), else the option, 0 meaning every core, at most 8.
@@ -138,9 +160,53 @@ VisibilityGraph::VisibilityGraph(const PolygonMap& map, VisibilityOptions option
   if (monitor) monitor->advance(1.0);
 }
 
-double VisibilityGraph::estimateBuildSeconds(const PolygonMap& map) {
+namespace {
+
+// The links of the (corner offset 0) graph, estimated from node pairs tested as the build
+// tests a candidate (tangent at both ends, then line of sight): random pairs (a fixed
+// seed: the same map gives the same estimate) until `samples` pairs (at most twice the
+// pairs there are) or `enough` links (a line of sight along a corridor of a thousand
+// corners costs tens of microseconds: a comb's pairs all see each other).
+double sampledLinks(const PolygonMap& map, std::uint64_t samples, std::uint64_t enough) {
+  const std::vector<int>& reflex = map.reflexCorners();
+  const std::uint64_t r = reflex.size();
+  if (r < 2) return 0.0;
+  const auto linked = [&](int c, int d) {
+    const Point a = map.corners()[c].position, b = map.corners()[d].position;
+    return VisibilityGraph::linkableCorner(map, c, b) && VisibilityGraph::linkableCorner(map, d, a) &&
+           map.lineOfSight(a, b);
+  };
+  const double pairs = 0.5 * static_cast<double>(r) * static_cast<double>(r - 1);
+  samples = static_cast<std::uint64_t>(std::min(static_cast<double>(samples), 2.0 * pairs));
+  std::uint64_t hits = 0;
+  std::uint64_t state = 0x9E3779B97F4A7C15ull;
+  const auto next = [&state] {  // splitmix64
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  };
+  std::uint64_t tested = 0;
+  while (tested < samples && hits < enough) {
+    const std::uint64_t i = next() % r, j = next() % r;
+    if (i == j) continue;
+    hits += linked(reflex[i], reflex[j]);
+    ++tested;
+  }
+  return pairs * static_cast<double>(hits) / static_cast<double>(tested);
+}
+
+}  // namespace
+
+double VisibilityGraph::estimateBuildSeconds(const PolygonMap& map, const VisibilityOptions& options) {
   const double r = static_cast<double>(map.reflexCorners().size());
-  return 7.3e-8 * r * r;
+  if (options.candidates == VisibilityOptions::Candidates::Pairwise || options.corner_offset != 0.0 ||
+      VisibilityExpansion::refusesCheaply(map))
+    return kPairwiseSecondsPerPair * r * r;
+  const double links = sampledLinks(map, kEstimateSamples, kEstimateEnoughLinks);
+  const double two_threads = kExpansionSecondsPerNode * r +
+                             kExpansionSecondsPerLink * links * std::sqrt(std::max(1.0, links / kExpansionLinkScale));
+  return buildThreads(options.threads, map.reflexCorners().size()) > 1 ? two_threads : kOneThread * two_threads;
 }
 
 void VisibilityGraph::makeNodes() {

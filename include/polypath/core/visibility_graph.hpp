@@ -93,13 +93,19 @@ class VisibilityGraph {
   /// BuildMonitor::setItemLimit).
   VisibilityGraph(const PolygonMap& map, VisibilityOptions options = {}, BuildMonitor* monitor = nullptr);
 
-  /// A guess of the build's CPU time in seconds on one core of a current desktop, from the
-  /// map's reflex corner count r alone (c r^2, c fitted to the pairwise build of the maps
-  /// in docs/performance.md: Aurora 17,414 corners 22 s; maps with long open lines of sight
-  /// may take ten times longer). The expansion build is much faster (Aurora 0.8 s CPU), so
-  /// this overestimates it. For deciding, before starting, whether a build fits interactive
-  /// use.
-  static double estimateBuildSeconds(const PolygonMap& map);
+  /// A guess of the build's wall time in seconds with `options` on two cores of a current
+  /// desktop, for deciding, before starting, whether a build fits interactive use. When the
+  /// build takes the triangular expansion, it grows with the r reflex corners and the links
+  /// L: a r + b L sqrt(max(1, L / L0)), times 1.5 on one thread. L is estimated from up to
+  /// 65,536 random node pairs (fixed seed; fewer once 256 are linked) tested as the build
+  /// tests them; tens of milliseconds on 10^5 corners. When the build is pairwise
+  /// (Candidates::Pairwise, a corner offset, polygons sharing an edge, a ring touching
+  /// itself): c r^2. A polygon that fails to triangulate (not a valid map) also builds
+  /// pairwise but is estimated as the expansion. The constants and the maps they were
+  /// fitted to are in visibility_graph.cpp and docs/performance.md ("Estimating the build
+  /// time"): up to 2x above the measured time there, 6x above on a comb whose corners all
+  /// see each other.
+  static double estimateBuildSeconds(const PolygonMap& map, const VisibilityOptions& options = {});
 
   /// Brings the graph up to date with `map`, an edited version of the current map (for
   /// example one vertex moved), with the same options. For valid maps (validateMap finds

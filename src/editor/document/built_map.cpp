@@ -104,10 +104,10 @@ void BuiltMap::rebuild(const MapDocument& doc, bool in_gesture) {
   try {
     const auto t0 = Clock::now();
     auto map = std::make_unique<PolygonMap>(buildPolygonMap(doc));
-    if (fresh_) chooseMethodFor(*map);
-    fresh_ = false;
     VisibilityOptions vo;
     vo.corner_offset = doc.settings.corner_offset;
+    if (fresh_) chooseMethodFor(*map, vo);
+    fresh_ = false;
     const RingShape shape = ringShape(doc);
     method_view_.dropQuery();  // the query points into the old graph
     graph_updated_ = false;
@@ -125,7 +125,7 @@ void BuiltMap::rebuild(const MapDocument& doc, bool in_gesture) {
       }
     }
     const bool background = wants_graph && !graph_updated_ &&
-                            VisibilityGraph::estimateBuildSeconds(*map) > background_seconds_;
+                            VisibilityGraph::estimateBuildSeconds(*map, vo) > background_seconds_;
     if (!graph_updated_) graph_.reset();
     if (wants_graph && !graph_updated_ && !background) graph_ = std::make_unique<VisibilityGraph>(*map, vo);
     graph_ms_ = msSince(g0);
@@ -173,9 +173,9 @@ bool BuiltMap::needsGraph() const {
   return entry && entry->info->searches_visibility_graph;
 }
 
-void BuiltMap::chooseMethodFor(const PolygonMap& map) {
+void BuiltMap::chooseMethodFor(const PolygonMap& map, const VisibilityOptions& options) {
   if (!needsGraph()) return;
-  const double seconds = VisibilityGraph::estimateBuildSeconds(map);
+  const double seconds = VisibilityGraph::estimateBuildSeconds(map, options);
   if (seconds <= kInteractiveGraphSeconds) return;
   char buf[256];
   std::snprintf(buf, sizeof buf, "%zu reflex corners: a visibility graph would take about %.0f s, so Polyanya (exact) searches.",

@@ -153,7 +153,7 @@ class BuiltMap {
   void rebuildClearance(const MapDocument& doc);
   void rebuildMethod();
   // On a newly opened map: Polyanya instead of a visibility graph that would take long.
-  void chooseMethodFor(const PolygonMap& map);
+  void chooseMethodFor(const PolygonMap& map, const VisibilityOptions& options);
   // Switches to Polyanya after the graph build was cancelled or failed.
   void fallBackToPolyanya(const std::string& why);
 
