@@ -108,6 +108,7 @@ VisibilityGraph::VisibilityGraph(const PolygonMap& map, VisibilityOptions option
     std::merge(visible.begin(), visible.end(), maybe.begin(), maybe.end(), std::back_inserter(out));
   };
   const int threads = buildThreads(options_.threads, nodes_.size());
+  if (monitor) monitor->advance(0.0);  // a build cancelled before it starts makes nothing
   if (threads == 1) {
     std::vector<NodeId> later;
     Scratch scratch;
@@ -133,8 +134,11 @@ VisibilityGraph::VisibilityGraph(const PolygonMap& map, VisibilityOptions option
     try {
       Scratch scratch;
       for (;;) {
+        // A helper thread stops at a cancel too (the calling thread throws at its next
+        // report), so no thread runs on unwatched.
+        if (stop.load(std::memory_order_relaxed) || (monitor && monitor->cancelled())) return;
         const NodeId first = next.fetch_add(kBlock);
-        if (first >= r || stop.load(std::memory_order_relaxed)) return;
+        if (first >= r) return;
         if (reports && monitor) monitor->advance(workDone(first, r, pairwise));
         for (NodeId i = first; i < std::min(r, first + kBlock); ++i) {
           laterLinks(i, later[i], scratch);
