@@ -4,12 +4,28 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "polypath/core/navmesh.hpp"
 
 using namespace polypath;
 
 namespace {
+
+/// Each point, and each point moved by one ulp along either axis either way: probes on and
+/// just off a mesh's vertices.
+std::vector<Point> nudgedPoints(const std::vector<Point>& points) {
+  std::vector<Point> out;
+  for (const Point v : points) {
+    const double inf = std::numeric_limits<double>::infinity();
+    out.push_back(v);
+    out.push_back({std::nextafter(v.x, -inf), v.y});
+    out.push_back({std::nextafter(v.x, inf), v.y});
+    out.push_back({v.x, std::nextafter(v.y, -inf)});
+    out.push_back({v.x, std::nextafter(v.y, inf)});
+  }
+  return out;
+}
 
 /// The square [0,4]^2 cut into 4 triangles around its centre (2,2): vertices 0..3 the
 /// corners, 4 the centre.
@@ -89,14 +105,7 @@ TEST_CASE("navmesh: point location in a face of many corners matches a scan of i
           if (orient(mesh.vertices()[v[k]], mesh.vertices()[v[(k + 1) % v.size()]], p) < 0) return false;
         return true;
       };
-      std::vector<Point> probes;
-      for (const Point v : vertices) {
-        probes.push_back(v);
-        probes.push_back({std::nextafter(v.x, -1e4), v.y});
-        probes.push_back({std::nextafter(v.x, 1e4), v.y});
-        probes.push_back({v.x, std::nextafter(v.y, -1e4)});
-        probes.push_back({v.x, std::nextafter(v.y, 1e4)});
-      }
+      std::vector<Point> probes = nudgedPoints(vertices);
       for (std::size_t k = 0; k < vertices.size(); ++k) {
         const Point a = vertices[k], b = vertices[(k + 1) % vertices.size()];
         probes.push_back((a + b) * 0.5);
@@ -149,14 +158,7 @@ TEST_CASE("navmesh: point location into a reused vector matches a scan of every 
     }
     return in;
   };
-  std::vector<Point> probes;
-  for (const Point v : vertices) {
-    probes.push_back(v);
-    probes.push_back({std::nextafter(v.x, -10.0), v.y});
-    probes.push_back({std::nextafter(v.x, 10.0), v.y});
-    probes.push_back({v.x, std::nextafter(v.y, -10.0)});
-    probes.push_back({v.x, std::nextafter(v.y, 10.0)});
-  }
+  std::vector<Point> probes = nudgedPoints(vertices);
   for (const NavMesh::Face& face : mesh.faces())
     for (std::size_t k = 0; k < face.v.size(); ++k)
       probes.push_back((mesh.vertices()[face.v[k]] + mesh.vertices()[face.v[(k + 1) % face.v.size()]]) * 0.5);
