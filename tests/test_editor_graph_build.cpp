@@ -81,6 +81,22 @@ TEST_CASE("cancelling the worker's graph build searches with Polyanya and says s
   CHECK(scene.resultPath().length == Approx(want).epsilon(1e-9));
 }
 
+TEST_CASE("a map too big to drag with a visibility graph opens on Polyanya, however fast the graph builds", "[editor][graph-build]") {
+  MapDocument doc;
+  doc.polygons = reference::syntheticMap(reference::Family::Convex, 30000, 5);  // convex obstacles: few links
+  const PolygonMap map(doc.polygons);
+  REQUIRE(map.corners().size() > kInteractiveGraphVertices);
+  REQUIRE(VisibilityGraph::estimateBuildSeconds(map) <= kInteractiveGraphSeconds);  // the size decides, not the build
+  Scene scene;
+  scene.setBackgroundOpenVertices(map.corners().size());  // opened on this thread
+  scene.setDocument(doc);
+  CHECK(scene.method().name == "polyanya");
+  CHECK(!scene.buildingGraph());
+  CHECK(scene.graph() == nullptr);
+  CHECK(scene.notice() == std::to_string(map.corners().size()) +
+                              " vertices: too many to keep a visibility graph up to date while dragging, so Polyanya (exact) searches.");
+}
+
 TEST_CASE("a map whose visibility graph would take long opens on Polyanya and says why", "[editor][graph-build]") {
   MapDocument doc;
   // A comb of 998 reflex corners that all see each other: 497,503 links, about 1.2 s to

@@ -79,8 +79,8 @@ TEST_CASE("navmesh: point location on faces, internal edges and vertices", "[nav
 TEST_CASE("navmesh: point location in a face of many corners matches a scan of its edges", "[navmesh]") {
   // Convex faces of 8 to 40 corners, as merged meshes have, with straight angles: extra
   // vertices on some edges, corner 0 among them in half of the faces. Probes: every corner,
-  // nudged by one ulp each way, edge midpoints, points on each edge's line outside the face
-  // (a fan from a corner at a straight angle misjudged those) and a lattice over and around
+  // nudged by one ulp each way, edge midpoints, points on each edge's line beyond its ends
+  // (outside the face, or on a straight run of its boundary) and a lattice over and around
   // the face.
   for (int n = 8; n <= 40; n += 4)
     for (int straight_first = 0; straight_first < 2; ++straight_first) {

@@ -184,12 +184,12 @@ void NavMesh::facesContaining(Point p, std::vector<int>& out) const {
   out.clear();
   if (faces_.empty() || !isFinite(p)) return;
   // The cell of p (clamped) lists every face whose bounding box can contain p: buildGrid
-  // computes a face's cells with this same expression, and x -> floor((x - min) / cell) is
-  // monotone even rounded (subtraction and division by a positive constant round
-  // monotonically), so no padding is needed.
-  // Without a libm floor() call (x86-64 before SSE 4.1 has no rounding instruction): for
-  // t >= -1, clamping int(t) to the grid gives the clamped floor(t) (they differ only on
-  // (-1, 0), where both clamp to 0), and floor(t) < -1 exactly when t < -1.
+  // computes a face's cells as the clamped floor((x - min) / cell), which is monotone even
+  // rounded (subtraction and division by a positive constant round monotonically), so no
+  // padding is needed. Here the same cell without a libm floor() call (x86-64 before
+  // SSE 4.1 has no rounding instruction): for t >= -1, clamping int(t) to the grid gives
+  // the clamped floor(t) (they differ only on (-1, 0), where both clamp to 0), and
+  // floor(t) < -1 exactly when t < -1.
   const double fx = (p.x - grid_min_.x) / cell_, fy = (p.y - grid_min_.y) / cell_;
   if (!(fx >= -1.0 && fy >= -1.0 && fx < grid_w_ + 1.0 && fy < grid_h_ + 1.0)) return;
   const int x = std::clamp(static_cast<int>(fx), 0, grid_w_ - 1), y = std::clamp(static_cast<int>(fy), 0, grid_h_ - 1);

@@ -37,7 +37,7 @@ constexpr double kExpansionSecondsPerLink = 1.7e-6;
 constexpr double kExpansionLinkScale = 4e5;
 constexpr double kOneThread = 1.5;  // a build on one thread (below 1,024 nodes): comb-2000 1.2 s
 constexpr std::uint64_t kEstimateSamples = 1 << 16;
-constexpr std::uint64_t kEstimateEnoughLinks = 256;  // about 6% standard error
+constexpr std::uint64_t kEstimateEnoughLinks = 256;  // relative standard error about 1 / sqrt(links sampled): 6% here
 
 // Threads for a build over r nodes: one below 1,024 nodes (a thread costs more than it
 // saves there), else the option, 0 meaning every core, at most 8.
@@ -59,6 +59,7 @@ double workDone(std::size_t i, std::size_t r, bool pairwise) {
 
 VisibilityGraph::VisibilityGraph(const PolygonMap& map, VisibilityOptions options, BuildMonitor* monitor)
     : map_(&map), options_(options) {
+  if (monitor) monitor->advance(0.0);  // a build cancelled before it starts does nothing
   makeNodes();
   const NodeId r = static_cast<NodeId>(nodes_.size());
   std::optional<VisibilityExpansion> expansion;
@@ -108,7 +109,6 @@ VisibilityGraph::VisibilityGraph(const PolygonMap& map, VisibilityOptions option
     std::merge(visible.begin(), visible.end(), maybe.begin(), maybe.end(), std::back_inserter(out));
   };
   const int threads = buildThreads(options_.threads, nodes_.size());
-  if (monitor) monitor->advance(0.0);  // a build cancelled before it starts makes nothing
   if (threads == 1) {
     std::vector<NodeId> later;
     Scratch scratch;
@@ -134,8 +134,7 @@ VisibilityGraph::VisibilityGraph(const PolygonMap& map, VisibilityOptions option
     try {
       Scratch scratch;
       for (;;) {
-        // A helper thread stops at a cancel too (the calling thread throws at its next
-        // report), so no thread runs on unwatched.
+        // Every thread stops at a cancel (BuildCancelled is thrown once they are joined).
         if (stop.load(std::memory_order_relaxed) || (monitor && monitor->cancelled())) return;
         const NodeId first = next.fetch_add(kBlock);
         if (first >= r) return;
@@ -157,6 +156,7 @@ VisibilityGraph::VisibilityGraph(const PolygonMap& map, VisibilityOptions option
     work(true);
   }  // joined
   if (failure) std::rethrow_exception(failure);
+  if (monitor && monitor->cancelled()) throw BuildCancelled();  // before joining any list
   for (NodeId i = 0; i < r; ++i) {
     for (NodeId j : later[i]) addLink(i, j, distance(nodes_[i].position, nodes_[j].position));
     std::vector<NodeId>().swap(later[i]);

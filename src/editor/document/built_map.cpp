@@ -175,6 +175,12 @@ bool BuiltMap::needsGraph() const {
 
 void BuiltMap::chooseMethodFor(const PolygonMap& map, const VisibilityOptions& options) {
   if (!needsGraph()) return;
+  if (map.corners().size() > kInteractiveGraphVertices) {
+    method_settings_ = MethodSettings{"polyanya", method_settings_.options};
+    notice_ = std::to_string(map.corners().size()) +
+              " vertices: too many to keep a visibility graph up to date while dragging, so Polyanya (exact) searches.";
+    return;
+  }
   const double seconds = VisibilityGraph::estimateBuildSeconds(map, options);
   if (seconds <= kInteractiveGraphSeconds) return;
   char buf[256];

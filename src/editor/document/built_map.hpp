@@ -6,11 +6,9 @@
 // [SECTION] RingShape
 // [SECTION] BuiltMap
 
-/// A newly opened map whose visibility graph is estimated to take longer than this (seconds,
-/// VisibilityGraph::estimateBuildSeconds) opens on Polyanya instead.
-inline constexpr double kInteractiveGraphSeconds = 1.0;
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -24,6 +22,15 @@ inline constexpr double kInteractiveGraphSeconds = 1.0;
 #include "polypath/geom/map_validation.hpp"
 
 namespace polypath::editor {
+
+/// A newly opened map whose visibility graph is estimated to take longer than this (seconds,
+/// VisibilityGraph::estimateBuildSeconds) opens on Polyanya instead.
+inline constexpr double kInteractiveGraphSeconds = 1.0;
+/// A newly opened map of more ring vertices than this opens on Polyanya too, however fast
+/// its graph builds: a drag rebuilds the map and updates the graph on the window's thread,
+/// about half a second a frame on Aurora's 34,804 vertices, where Polyanya's drag stays
+/// within a frame (docs/performance.md).
+inline constexpr std::size_t kInteractiveGraphVertices = 20000;
 
 // [SECTION] RingShape
 
