@@ -39,6 +39,12 @@ constexpr double kOneThread = 1.5;  // a build on one thread (below 1,024 nodes)
 constexpr std::uint64_t kEstimateSamples = 1 << 16;
 constexpr std::uint64_t kEstimateEnoughLinks = 256;  // relative standard error about 1 / sqrt(links sampled): 6% here
 
+// Options under which a build takes the triangular expansion, unless the map refuses it
+// (VisibilityExpansion::usable()): the constructor and estimateBuildSeconds agree on it.
+bool expansionAllowed(const VisibilityOptions& o) {
+  return o.candidates == VisibilityOptions::Candidates::Expansion && o.corner_offset == 0.0;
+}
+
 // Threads for a build over r nodes: one below 1,024 nodes (a thread costs more than it
 // saves there), else the option, 0 meaning every core, at most 8.
 int buildThreads(int option, std::size_t r) {
@@ -63,7 +69,7 @@ VisibilityGraph::VisibilityGraph(const PolygonMap& map, VisibilityOptions option
   makeNodes();
   const NodeId r = static_cast<NodeId>(nodes_.size());
   std::optional<VisibilityExpansion> expansion;
-  if (options_.candidates == VisibilityOptions::Candidates::Expansion && options_.corner_offset == 0.0 && r > 1) {
+  if (expansionAllowed(options_) && r > 1) {
     std::vector<int> corners(nodes_.size());
     for (std::size_t k = 0; k < nodes_.size(); ++k) corners[k] = nodes_[k].corner;
     expansion.emplace(map, corners);
@@ -204,9 +210,7 @@ double sampledLinks(const PolygonMap& map, std::uint64_t samples, std::uint64_t 
 
 double VisibilityGraph::estimateBuildSeconds(const PolygonMap& map, const VisibilityOptions& options) {
   const double r = static_cast<double>(map.reflexCorners().size());
-  if (options.candidates == VisibilityOptions::Candidates::Pairwise || options.corner_offset != 0.0 ||
-      VisibilityExpansion::refusesCheaply(map))
-    return kPairwiseSecondsPerPair * r * r;
+  if (!expansionAllowed(options) || VisibilityExpansion::refusesCheaply(map)) return kPairwiseSecondsPerPair * r * r;
   const double links = sampledLinks(map, kEstimateSamples, kEstimateEnoughLinks);
   const double two_threads = kExpansionSecondsPerNode * r +
                              kExpansionSecondsPerLink * links * std::sqrt(std::max(1.0, links / kExpansionLinkScale));

@@ -97,14 +97,12 @@ void CompareView::sync(const Scene& scene) {
     const MethodEntry* entry = methods().find(s.method.name);
     if (entry && entry->info->searches_visibility_graph && !scene.searchGraph()) {
       const std::string side = std::string(i == 0 ? "Left" : "Right") + " side (" + describe(s) + "): ";
-      VisibilityOptions vo;  // as the scene builds its graph
-      vo.corner_offset = scene.document().settings.corner_offset;
-      const double seconds = VisibilityGraph::estimateBuildSeconds(*map, vo);
       if (scene.buildingGraph()) {
         v.clear();
         error_ = side + "the visibility graph is being built on a worker thread; compare when it is done.";
         return;
       }
+      const double seconds = VisibilityGraph::estimateBuildSeconds(*map, graphOptions(scene.document()));
       if (seconds > kInteractiveGraphSeconds) {
         v.clear();
         error_ = side + std::to_string(map->reflexCorners().size()) +

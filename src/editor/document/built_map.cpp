@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -104,9 +105,13 @@ void BuiltMap::rebuild(const MapDocument& doc, bool in_gesture) {
   try {
     const auto t0 = Clock::now();
     auto map = std::make_unique<PolygonMap>(buildPolygonMap(doc));
-    VisibilityOptions vo;
-    vo.corner_offset = doc.settings.corner_offset;
-    if (fresh_) chooseMethodFor(*map, vo);
+    const VisibilityOptions vo = graphOptions(doc);
+    std::optional<double> estimate;  // estimateBuildSeconds samples the map: at most once here
+    const auto estimatedSeconds = [&] {
+      if (!estimate) estimate = VisibilityGraph::estimateBuildSeconds(*map, vo);
+      return *estimate;
+    };
+    if (fresh_) chooseMethodFor(*map, estimatedSeconds);
     fresh_ = false;
     const RingShape shape = ringShape(doc);
     method_view_.dropQuery();  // the query points into the old graph
@@ -125,7 +130,7 @@ void BuiltMap::rebuild(const MapDocument& doc, bool in_gesture) {
       }
     }
     const bool background = wants_graph && !graph_updated_ &&
-                            VisibilityGraph::estimateBuildSeconds(*map, vo) > background_seconds_;
+                            estimatedSeconds() > background_seconds_;
     if (!graph_updated_) graph_.reset();
     if (wants_graph && !graph_updated_ && !background) graph_ = std::make_unique<VisibilityGraph>(*map, vo);
     graph_ms_ = msSince(g0);
@@ -168,26 +173,33 @@ void BuiltMap::moveEndpoints(const MapDocument& doc) {
   validated_count_ = at + moved.size();
 }
 
+VisibilityOptions graphOptions(const MapDocument& doc) {
+  VisibilityOptions vo;
+  vo.corner_offset = doc.settings.corner_offset;
+  return vo;
+}
+
 bool BuiltMap::needsGraph() const {
   const MethodEntry* entry = methods().find(method_settings_.name);
   return entry && entry->info->searches_visibility_graph;
 }
 
-void BuiltMap::chooseMethodFor(const PolygonMap& map, const VisibilityOptions& options) {
+void BuiltMap::chooseMethodFor(const PolygonMap& map, const std::function<double()>& seconds) {
   if (!needsGraph()) return;
+  std::string why;
   if (map.corners().size() > kInteractiveGraphVertices) {
-    method_settings_ = MethodSettings{"polyanya", method_settings_.options};
-    notice_ = std::to_string(map.corners().size()) +
-              " vertices: too many to keep a visibility graph up to date while dragging, so Polyanya (exact) searches.";
-    return;
+    why = std::to_string(map.corners().size()) +
+          " vertices: too many to keep a visibility graph up to date while dragging, so Polyanya (exact) searches.";
+  } else {
+    const double s = seconds();
+    if (s <= kInteractiveGraphSeconds) return;
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "%zu reflex corners: a visibility graph would take about %.0f s, so Polyanya (exact) searches.",
+                  map.reflexCorners().size(), std::ceil(s));
+    why = buf;
   }
-  const double seconds = VisibilityGraph::estimateBuildSeconds(map, options);
-  if (seconds <= kInteractiveGraphSeconds) return;
-  char buf[256];
-  std::snprintf(buf, sizeof buf, "%zu reflex corners: a visibility graph would take about %.0f s, so Polyanya (exact) searches.",
-                map.reflexCorners().size(), std::ceil(seconds));
   method_settings_ = MethodSettings{"polyanya", method_settings_.options};
-  notice_ = buf;
+  notice_ = why;
 }
 
 void BuiltMap::fallBackToPolyanya(const std::string& why) {

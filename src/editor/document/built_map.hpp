@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -31,6 +32,9 @@ inline constexpr double kInteractiveGraphSeconds = 1.0;
 /// about half a second a frame on Aurora's 34,804 vertices, where Polyanya's drag stays
 /// within a frame (docs/performance.md).
 inline constexpr std::size_t kInteractiveGraphVertices = 20000;
+
+/// The options the editor builds a document's visibility graph with (its corner offset).
+VisibilityOptions graphOptions(const MapDocument& doc);
 
 // [SECTION] RingShape
 
@@ -159,8 +163,9 @@ class BuiltMap {
   void validate(const MapDocument& doc, bool in_gesture);
   void rebuildClearance(const MapDocument& doc);
   void rebuildMethod();
-  // On a newly opened map: Polyanya instead of a visibility graph that would take long.
-  void chooseMethodFor(const PolygonMap& map, const VisibilityOptions& options);
+  // On a newly opened map: Polyanya instead of a visibility graph that would take long
+  // (`seconds` gives its estimated build time; called at most once).
+  void chooseMethodFor(const PolygonMap& map, const std::function<double()>& seconds);
   // Switches to Polyanya after the graph build was cancelled or failed.
   void fallBackToPolyanya(const std::string& why);
 
