@@ -121,6 +121,7 @@ VisibilityExpansion::VisibilityExpansion(const PolygonMap& map, const std::vecto
     const Point prev = map.vertices()[v.prev].position, next = map.vertices()[v.next].position;
     if (orient(prev, v.position, next) > 0) walk_on_[ids[polygon].at(v.position)] = 0;
   }
+  makeGrid();
   usable_ = true;
 }
 
@@ -137,15 +138,7 @@ void VisibilityExpansion::reach(int v, bool walk, Scratch& s) const {
 
 void VisibilityExpansion::candidates(int node, bool later_only, Scratch& s, std::vector<int>& visible,
                                      std::vector<int>& maybe) const {
-  if (s.reached.size() != points_.size() || ++s.stamp == 0) {
-    s.reached.assign(points_.size(), 0);
-    s.sure.assign(points_.size(), 0);
-    s.walked.assign(points_.size(), 0);
-    s.stamp = 1;
-  }
-  s.vertices.clear();
-  s.walks.clear();
-  s.stack.clear();
+  begin(s);
   const int vp = node_vertex_[node];
   const Point p = points_[vp];
   s.reached[vp] = s.stamp;
@@ -187,22 +180,147 @@ void VisibilityExpansion::candidates(int node, bool later_only, Scratch& s, std:
       const auto& cone = cones[k];
       if (inWedge(p, cone[0], cone[1], x)) reach(tv[next3(m)], true, s);
       if (inWedge(p, cone[0], cone[1], y)) reach(tv[prev3(m)], true, s);
-      const int n = neighbours_[t][next3(m)];
-      if (n < 0) continue;
+      if (neighbours_[t][next3(m)] < 0) continue;
       const Ray right = inWedge(p, x, y, cone[0]) ? cone[0] : x;
       const Ray left = inWedge(p, x, y, cone[1]) ? cone[1] : y;
       if (!inWedge(p, cone[0], cone[1], right) || !inWedge(p, cone[0], cone[1], left) || turn(p, right, left) <= 0) continue;
-      const auto& nv = triangles_[n];
-      const int e = nv[0] == tv[prev3(m)] ? 0 : nv[1] == tv[prev3(m)] ? 1 : 2;
-      s.stack.push_back({n, e, right, left});
+      push(t, next3(m), right, left, s);
     }
   }
   expandWedges(p, s);
   walkRays(p, s);
+  emit(node, s, visible, maybe);
+}
+
+void VisibilityExpansion::begin(Scratch& s) const {
+  if (s.reached.size() != points_.size() || ++s.stamp == 0) {
+    s.reached.assign(points_.size(), 0);
+    s.sure.assign(points_.size(), 0);
+    s.walked.assign(points_.size(), 0);
+    s.stamp = 1;
+  }
+  s.vertices.clear();
+  s.walks.clear();
+  s.stack.clear();
+}
+
+void VisibilityExpansion::emit(int skip, Scratch& s, std::vector<int>& visible, std::vector<int>& maybe) const {
   for (int v : s.vertices) {
     std::vector<int>& out = s.sure[v] == s.stamp ? visible : maybe;
     for (int k = node_start_[v]; k < node_start_[v + 1]; ++k)
-      if (node_at_[k] != node) out.push_back(node_at_[k]);
+      if (node_at_[k] != skip) out.push_back(node_at_[k]);
+  }
+}
+
+int VisibilityExpansion::cellOf(double v, double origin, int cells) const {
+  // The same expression for a point and for a bounding box's corners: monotone in v, so
+  // a triangle holding p is listed in p's cell.
+  const double c = (v - origin) * grid_inverse_cell_;
+  if (!(c >= 0.0)) return 0;
+  return c >= static_cast<double>(cells - 1) ? cells - 1 : static_cast<int>(c);
+}
+
+void VisibilityExpansion::makeGrid() {
+  if (points_.empty()) return;
+  Point lo = points_[0], hi = points_[0];
+  for (const Point& q : points_) {
+    lo = {std::min(lo.x, q.x), std::min(lo.y, q.y)};
+    hi = {std::max(hi.x, q.x), std::max(hi.y, q.y)};
+  }
+  // About one cell per triangle, at most 2^11 a side.
+  const double w = hi.x - lo.x, h = hi.y - lo.y, t = static_cast<double>(std::max<std::size_t>(1, triangles_.size()));
+  double cell = std::sqrt(std::max(w * h, 1e-300) / t);
+  cell = std::max({cell, w / 2048.0, h / 2048.0});
+  if (!(cell > 0.0) || !std::isfinite(cell)) cell = 1.0;
+  grid_origin_ = lo;
+  grid_inverse_cell_ = 1.0 / cell;
+  grid_columns_ = std::clamp(static_cast<int>(w / cell) + 1, 1, 2049);
+  grid_rows_ = std::clamp(static_cast<int>(h / cell) + 1, 1, 2049);
+  auto box = [&](const std::array<int, 3>& tv, int& c0, int& c1, int& r0, int& r1) {
+    const Point a = points_[tv[0]], b = points_[tv[1]], c = points_[tv[2]];
+    c0 = cellOf(std::min({a.x, b.x, c.x}), lo.x, grid_columns_);
+    c1 = cellOf(std::max({a.x, b.x, c.x}), lo.x, grid_columns_);
+    r0 = cellOf(std::min({a.y, b.y, c.y}), lo.y, grid_rows_);
+    r1 = cellOf(std::max({a.y, b.y, c.y}), lo.y, grid_rows_);
+  };
+  cell_start_.assign(static_cast<std::size_t>(grid_columns_) * grid_rows_ + 1, 0);
+  for (int pass = 0; pass < 2; ++pass) {
+    std::vector<int> fill;
+    if (pass == 1) {
+      for (std::size_t k = 1; k < cell_start_.size(); ++k) cell_start_[k] += cell_start_[k - 1];
+      cell_triangles_.resize(cell_start_.back());
+      fill.assign(cell_start_.begin(), cell_start_.end() - 1);
+    }
+    for (int ti = 0; ti < static_cast<int>(triangles_.size()); ++ti) {
+      int c0, c1, r0, r1;
+      box(triangles_[ti], c0, c1, r0, r1);
+      for (int r = r0; r <= r1; ++r)
+        for (int c = c0; c <= c1; ++c) {
+          const std::size_t cell_index = static_cast<std::size_t>(r) * grid_columns_ + c;
+          if (pass == 0) ++cell_start_[cell_index + 1];
+          else cell_triangles_[fill[cell_index]++] = ti;
+        }
+    }
+  }
+}
+
+std::size_t VisibilityExpansion::memoryBytes() const {
+  return sizeof(*this) + walk_on_.capacity() + points_.capacity() * sizeof(Point) +
+         (triangles_.capacity() + neighbours_.capacity()) * sizeof(std::array<int, 3>) +
+         (fan_start_.capacity() + fan_.capacity() + node_start_.capacity() + node_at_.capacity() +
+          node_vertex_.capacity() + node_corner_.capacity() + cell_start_.capacity() + cell_triangles_.capacity()) *
+             sizeof(int);
+}
+
+bool VisibilityExpansion::candidatesFrom(Point p, Scratch& s, std::vector<int>& visible, std::vector<int>& maybe) const {
+  if (cell_start_.empty() || !isFinite(p)) return false;
+  const std::size_t cell = static_cast<std::size_t>(cellOf(p.y, grid_origin_.y, grid_rows_)) * grid_columns_ +
+                           cellOf(p.x, grid_origin_.x, grid_columns_);
+  for (int k = cell_start_[cell]; k < cell_start_[cell + 1]; ++k) {
+    const int t = cell_triangles_[k];
+    const auto& tv = triangles_[t];
+    int on_edge = -1, zeros = 0;
+    bool inside = true;
+    for (int e = 0; e < 3 && inside; ++e) {
+      const int o = orient(points_[tv[e]], points_[tv[next3(e)]], p);
+      if (o < 0) inside = false;
+      if (o == 0) {
+        ++zeros;
+        on_edge = e;
+      }
+    }
+    if (!inside) continue;
+    if (zeros >= 2) return false;  // on a vertex (or a degenerate triangle)
+    begin(s);
+    startIn(t, on_edge, s);
+    if (on_edge >= 0) {
+      // On an edge between two triangles: the other one's half of the view too.
+      const int n = neighbours_[t][on_edge];
+      if (n >= 0) {
+        const auto& nv = triangles_[n];
+        const int from = tv[next3(on_edge)];  // the edge runs the other way in n
+        startIn(n, nv[0] == from ? 0 : nv[1] == from ? 1 : 2, s);
+      }
+    }
+    expandWedges(p, s);
+    walkRays(p, s);
+    emit(-1, s, visible, maybe);
+    return true;
+  }
+  return false;
+}
+
+void VisibilityExpansion::startIn(int t, int on_edge, Scratch& s) const {
+  // p lies inside triangle t, or on its edge `on_edge`: p sees each vertex (along the
+  // edge p is on, the line-of-sight test decides: it may be a ring edge), and the view
+  // leaves through every other edge, each seen from p strictly from inside (a wedge
+  // narrower than 180 degrees). The rays through the vertices are walked on beyond them.
+  const auto& tv = triangles_[t];
+  for (int k = 0; k < 3; ++k) {
+    const int v = tv[k];
+    reach(v, true, s);
+    if (on_edge < 0 || (k != on_edge && k != next3(on_edge))) s.sure[v] = s.stamp;
+    if (k != on_edge) push(t, k, {points_[tv[k]], 1}, {points_[tv[next3(k)]], 1}, s);
   }
 }
 
@@ -221,25 +339,22 @@ void VisibilityExpansion::expandWedges(Point p, Scratch& s) const {
     // inside this triangle: z is visible.
     if (r >= 0 && l <= 0) reach(z, r == 0 || l == 0, s);
     if (r > 0 && l < 0) s.sure[z] = s.stamp;
-    // The part of the wedge right of z leaves through edge (b, z), the part left of it
-    // through edge (z, a). Each keeps its closed boundary ray through z.
-    const int sub[2] = {next3(w.edge), prev3(w.edge)};
-    for (int side = 0; side < 2; ++side) {
-      const int edge = sub[side];
-      const int n = neighbours_[w.triangle][edge];
-      if (n < 0) continue;
-      const int from = tv[edge], to = tv[next3(edge)];  // the portal, from p: `from` on the right
-      const Ray u{points_[from], 1}, v{points_[to], 1};
-      if (turn(p, u, v) <= 0) continue;  // seen edge-on or from behind: touched at a vertex at most
-      const Ray right = inWedge(p, u, v, w.right) ? w.right : u;
-      const Ray left = inWedge(p, u, v, w.left) ? w.left : v;
-      if (!inWedge(p, w.right, w.left, right) || !inWedge(p, w.right, w.left, left) || turn(p, right, left) <= 0)
-        continue;  // no directions, or only a ray through a vertex (walked by walkRays)
-      const auto& nv = triangles_[n];
-      const int e = nv[0] == to ? 0 : nv[1] == to ? 1 : 2;
-      s.stack.push_back({n, e, right, left});
-    }
+    // The wedge lies within the portal it entered by (closed), so its part right of z is
+    // the wedge from `right` to the nearer of `left` and z, and leaves through edge (b, z):
+    // it has directions when z lies strictly left of `right`. Its part left of z, from the
+    // nearer of `right` and z to `left`, leaves through edge (z, a) when z lies strictly
+    // right of `left`. Each keeps its closed boundary ray through z.
+    if (r > 0) push(w.triangle, next3(w.edge), w.right, l >= 0 ? w.left : zr, s);
+    if (l < 0) push(w.triangle, prev3(w.edge), r <= 0 ? w.right : zr, w.left, s);
   }
+}
+
+void VisibilityExpansion::push(int t, int edge, const Ray& right, const Ray& left, Scratch& s) const {
+  const int n = neighbours_[t][edge];
+  if (n < 0) return;  // a ring edge
+  const int to = triangles_[t][next3(edge)];  // the portal's left end from p: the first end of n's edge
+  const auto& nv = triangles_[n];
+  s.stack.push_back({n, nv[0] == to ? 0 : nv[1] == to ? 1 : 2, right, left});
 }
 
 void VisibilityExpansion::walkRays(Point p, Scratch& s) const {

@@ -72,8 +72,26 @@ class VisibilityExpansion {
   /// decreasing (half the work); other nodes may still be listed.
   void candidates(int node, bool later_only, Scratch& scratch, std::vector<int>& visible, std::vector<int>& maybe) const;
 
+  /// The same for a walkable point p that is not a node, in every direction: appends every
+  /// node at a vertex the expansion from p reaches to `visible` when p provably sees it,
+  /// else to `maybe` (each node once, in no order); every node p sees is in one of them.
+  /// The expansion starts in the triangle holding p (a uniform grid over the triangles
+  /// finds it), or in both triangles of the edge p lies on. Reads only the triangles
+  /// within p's view and the vertices they reach. Returns false, appending nothing, when p
+  /// lies on a triangulation vertex or in no triangle (not walkable): test every node then.
+  bool candidatesFrom(Point p, Scratch& scratch, std::vector<int>& visible, std::vector<int>& maybe) const;
+
+  /// Bytes held by the triangulation, its indexes and the grid.
+  std::size_t memoryBytes() const;
+
  private:
+  void begin(Scratch& s) const;
+  void startIn(int triangle, int on_edge, Scratch& s) const;
+  void emit(int skip, Scratch& s, std::vector<int>& visible, std::vector<int>& maybe) const;
+  void makeGrid();
+  int cellOf(double v, double origin, int cells) const;
   void expandWedges(Point p, Scratch& s) const;
+  void push(int triangle, int edge, const Scratch::Ray& right, const Scratch::Ray& left, Scratch& s) const;
   void walkRays(Point p, Scratch& s) const;
   void reach(int v, bool walk, Scratch& s) const;
   std::vector<char> walk_on_;                   // per vertex: a ray through it may go on (not a convex corner)
@@ -87,6 +105,12 @@ class VisibilityExpansion {
   std::vector<int> node_start_, node_at_;       // per vertex: the nodes there, any polygon (CSR)
   std::vector<int> node_vertex_;                // per node: its vertex in its polygon's triangulation
   std::vector<int> node_corner_;                // per node: index into map.corners()
+  // Point location: a uniform grid of square cells over the triangles' bounding box, each
+  // cell listing the triangles whose bounding box meets it (CSR).
+  Point grid_origin_;
+  double grid_inverse_cell_ = 1.0;
+  int grid_columns_ = 1, grid_rows_ = 1;
+  std::vector<int> cell_start_, cell_triangles_;
 };
 
 }  // namespace polypath

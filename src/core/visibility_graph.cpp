@@ -68,13 +68,13 @@ VisibilityGraph::VisibilityGraph(const PolygonMap& map, VisibilityOptions option
   if (monitor) monitor->advance(0.0);  // a build cancelled before it starts does nothing
   makeNodes();
   const NodeId r = static_cast<NodeId>(nodes_.size());
-  std::optional<VisibilityExpansion> expansion;
-  if (expansionAllowed(options_) && r > 1) {
+  if (expansionAllowed(options_) && r > 0) {
     std::vector<int> corners(nodes_.size());
     for (std::size_t k = 0; k < nodes_.size(); ++k) corners[k] = nodes_[k].corner;
-    expansion.emplace(map, corners);
-    if (!expansion->usable()) expansion.reset();
+    auto built = std::make_shared<VisibilityExpansion>(map, corners);
+    if (built->usable()) expansion_ = std::move(built);
   }
+  const VisibilityExpansion* expansion = expansion_.get();
   const bool pairwise = !expansion;
   // Nodes follow the corners, which are sorted by position (x, then y): a node's later
   // nodes lie at or after it in that order, so its expansion may keep to x >= its x.
@@ -124,6 +124,7 @@ VisibilityGraph::VisibilityGraph(const PolygonMap& map, VisibilityOptions option
       if (monitor) monitor->addItems(later.size());
       for (NodeId j : later) addLink(i, j, distance(nodes_[i].position, nodes_[j].position));
     }
+    keepExpansionForQueries();
     if (monitor) monitor->advance(1.0);
     return;
   }
@@ -167,7 +168,20 @@ VisibilityGraph::VisibilityGraph(const PolygonMap& map, VisibilityOptions option
     for (NodeId j : later[i]) addLink(i, j, distance(nodes_[i].position, nodes_[j].position));
     std::vector<NodeId>().swap(later[i]);
   }
+  keepExpansionForQueries();
   if (monitor) monitor->advance(1.0);
+}
+
+void VisibilityGraph::keepExpansionForQueries() {
+  // A start's expansion costs about as much as the triangles in its view, a pass over the
+  // nodes' tangency about as much as the nodes, with the arcs to the tangent nodes it cannot
+  // see. Where a node sees more than an eighth of the nodes on average (2 L / r > r / 8),
+  // the view is most of the map and the pass is cheaper: callgrind, per query of `polypath
+  // query` (docs/performance.md, "Cost per query"), on dao/arena converted (64 nodes,
+  // 478 links: 15 per node) the expansion took 12% more instructions than the pass, on
+  // maps/maze.json (64 nodes, 130 links) 25% fewer.
+  const double r = static_cast<double>(nodes_.size());
+  if (16.0 * static_cast<double>(link_count_) > r * r) expansion_.reset();
 }
 
 namespace {
@@ -249,6 +263,7 @@ std::size_t VisibilityGraph::memoryBytes() const {
   std::size_t bytes = sizeof(*this) + nodes_.capacity() * sizeof(Node) +
                       adjacency_.capacity() * sizeof(std::vector<Arc>);
   for (const auto& a : adjacency_) bytes += a.capacity() * sizeof(Arc);
+  if (expansion_) bytes += expansion_->memoryBytes();
   return bytes;
 }
 
@@ -309,9 +324,16 @@ void requireWalkable(const PolygonMap& map, Point p, const char* which) {
   throw QueryError(s.str());
 }
 
+struct VisibilityQuery::StartScratch {
+  VisibilityExpansion::Scratch expansion;
+  std::vector<int> visible, maybe;
+};
+
 VisibilityQuery::VisibilityQuery(const VisibilityGraph& graph, Point start, Point goal) : graph_(&graph) {
   reset(start, goal);
 }
+
+VisibilityQuery::~VisibilityQuery() = default;
 
 void VisibilityQuery::reset(Point start, Point goal) {
   const PolygonMap& map = graph_->map();
@@ -327,13 +349,38 @@ void VisibilityQuery::reset(Point start, Point goal) {
   goal_links_known_ = direct_;
 }
 
+const std::vector<std::pair<NodeId, bool>>& VisibilityQuery::startCandidates() const {
+  start_candidates_.clear();
+  if (const VisibilityExpansion* expansion = graph_->expansion()) {
+    if (!scratch_) scratch_ = std::make_unique<StartScratch>();
+    StartScratch& s = *scratch_;
+    s.visible.clear();
+    s.maybe.clear();
+    if (expansion->candidatesFrom(start_, s.expansion, s.visible, s.maybe)) {
+      for (int n : s.visible)
+        if (graph_->linkable(n, start_)) start_candidates_.push_back({n, true});
+      for (int n : s.maybe)
+        if (graph_->linkable(n, start_)) start_candidates_.push_back({n, false});
+      std::sort(start_candidates_.begin(), start_candidates_.end());
+      return start_candidates_;
+    }
+  }
+  for (NodeId n = 0; n < static_cast<NodeId>(graph_->nodes().size()); ++n)
+    if (graph_->linkable(n, start_)) start_candidates_.push_back({n, false});
+  return start_candidates_;
+}
+
 const std::vector<NodeId>& VisibilityQuery::startLinks() const {
   if (!start_links_known_) {
-    // One visibility query from the start over the nodes whose tangency allows it (an
-    // angular sweep where that is cheaper than one grid walk per node).
-    for (NodeId n = 0; n < static_cast<NodeId>(graph_->nodes().size()); ++n)
-      if (graph_->linkable(n, start_)) start_links_.push_back(n);
+    // The unproven candidates' line of sight at once (an angular sweep where that is
+    // cheaper than one grid walk per node), then merged with the proven ones in node order.
+    std::vector<NodeId> proven;
+    for (const auto& [n, sure] : startCandidates()) (sure ? proven : start_links_).push_back(n);
     graph_->keepVisible(start_, start_links_);
+    const std::size_t unproven = start_links_.size();
+    start_links_.insert(start_links_.end(), proven.begin(), proven.end());
+    std::inplace_merge(start_links_.begin(), start_links_.begin() + static_cast<std::ptrdiff_t>(unproven),
+                       start_links_.end());
     start_links_known_ = true;
   }
   return start_links_;
@@ -367,9 +414,8 @@ void VisibilityQuery::neighbours(NodeId n, std::vector<Arc>& out) const {
     } else if (start_links_known_) {
       for (NodeId m : start_links_) out.push_back({m, distance(start_, nodes[m].position)});
     } else {
-      // Line of sight is tested by checkArc, for the arcs the search takes.
-      for (NodeId m = 0; m < static_cast<NodeId>(nodes.size()); ++m)
-        if (graph_->linkable(m, start_)) out.push_back({m, distance(start_, nodes[m].position), true});
+      // Line of sight is tested by checkArc, for the unproven arcs the search takes.
+      for (const auto& [m, sure] : startCandidates()) out.push_back({m, distance(start_, nodes[m].position), !sure});
     }
     return;
   }

@@ -312,6 +312,7 @@ VisibilityGraph::UpdateStats VisibilityGraph::update(const PolygonMap& map) {
 
   const std::vector<Node> oldNodes = std::move(nodes_);
   map_ = &map;
+  expansion_.reset();  // triangulates the old map: queries test every node until a rebuild
   makeNodes();
   const NodeId r = static_cast<NodeId>(nodes_.size());
   // Nodes with equal keys (identical wedges at one point, only in overlapping maps)

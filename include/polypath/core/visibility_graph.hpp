@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "polypath/core/build_monitor.hpp"
@@ -25,6 +26,8 @@
 #include "polypath/core/search.hpp"
 
 namespace polypath {
+
+class VisibilityExpansion;
 
 // [SECTION] VisibilityGraph
 
@@ -165,8 +168,16 @@ class VisibilityGraph {
   /// around p where that is cheaper. Returns how many the walks answered.
   std::size_t keepVisible(Point p, std::vector<NodeId>& candidates) const;
 
+  /// The triangulation the graph was built over by triangular expansion, kept to find the
+  /// nodes a query's start may see (VisibilityExpansion::candidatesFrom) where the nodes
+  /// see few others (on average at most an eighth of the nodes: else the start's view is
+  /// most of the map, and a pass over the nodes' tangency is cheaper); null otherwise,
+  /// after a pairwise build and after update(): queries then test every node's tangency.
+  const VisibilityExpansion* expansion() const { return expansion_.get(); }
+
  private:
   void makeNodes();
+  void keepExpansionForQueries();
   void addLink(NodeId i, NodeId j, double length);
   bool testLink(NodeId i, NodeId j) const;
 
@@ -175,6 +186,7 @@ class VisibilityGraph {
   std::vector<Node> nodes_;
   std::size_t link_count_ = 0;
   std::vector<std::vector<Arc>> adjacency_;
+  std::shared_ptr<const VisibilityExpansion> expansion_;
 };
 
 // [SECTION] VisibilityQuery
@@ -202,22 +214,31 @@ class VisibilityQuery final : public SearchGraph {
   Point start() const { return start_; }
   Point goal() const { return goal_; }
   const VisibilityGraph& graph() const { return *graph_; }
-  /// Graph nodes linked to the start (visible and tangent). Computed on the first call
-  /// (one line-of-sight query from the start over the nodes tangent to it: grid walks, or
-  /// an angular sweep where cheaper); the search itself does not need the list.
+  /// Graph nodes linked to the start (visible and tangent), in node order. Computed on the
+  /// first call from the nodes the start may see (startCandidates()), the line of sight
+  /// tested where not already proven; the search itself does not need the list.
   const std::vector<NodeId>& startLinks() const;
   /// Graph nodes linked to the goal (visible and tangent). Computed on the first call
   /// (r tests); the search itself does not need the list.
   const std::vector<NodeId>& goalLinks() const;
   /// Start sees goal: the straight segment is a link.
   bool directLink() const { return direct_; }
+  /// The nodes tangent to the start that it may see, in node order, each with true when its
+  /// line of sight is proven: by triangular expansion from the start over the graph's
+  /// triangulation (VisibilityGraph::expansion(); reads only the triangles in the start's
+  /// view), else every node tangent to the start, unproven (one pass over the nodes).
+  /// Recomputed on each call into memory the query keeps.
+  const std::vector<std::pair<NodeId, bool>>& startCandidates() const;
+
+  ~VisibilityQuery() override;
 
   std::size_t nodeCount() const override { return graph_->nodes().size() + 2; }
   Point position(NodeId n) const override;
   /// The start's arcs: to the goal when it sees it (then no other: the segment is
-  /// shortest), else to every node tangent to the start, deferred (line of sight untested)
-  /// unless startLinks() was computed. A node's arcs: its graph links, and the goal when the
-  /// node sees it and is tangent towards it.
+  /// shortest), else to the nodes tangent to the start that it may see (startCandidates()),
+  /// deferred (line of sight tested when taken) unless proven visible or startLinks() was
+  /// computed. A node's arcs: its graph links, and the goal when the node sees it and is
+  /// tangent towards it.
   void neighbours(NodeId n, std::vector<Arc>& out) const override;
   /// The line-of-sight test of a deferred arc from the start.
   bool checkArc(NodeId from, NodeId to) const override;
@@ -227,6 +248,9 @@ class VisibilityQuery final : public SearchGraph {
   Point start_, goal_;
   bool linksGoal(NodeId n) const;  // node n is tangent towards the goal and sees it
 
+  struct StartScratch;                            // the expansion's working memory
+  mutable std::unique_ptr<StartScratch> scratch_;  // made on the first startCandidates()
+  mutable std::vector<std::pair<NodeId, bool>> start_candidates_;
   mutable std::vector<NodeId> start_links_;  // filled by startLinks()
   mutable bool start_links_known_ = false;
   mutable std::vector<NodeId> goal_links_;  // filled by goalLinks()
@@ -236,8 +260,9 @@ class VisibilityQuery final : public SearchGraph {
 
 /// Answers many queries on one graph with one VisibilityQuery and one Search, reset between
 /// queries: once warm, a query allocates nothing through find(start, goal, out), and
-/// touches no memory per graph node but the start's tangency tests (r exact orientation
-/// tests), the nodes it reaches and the line of sight it tests. Not for concurrent use.
+/// touches no memory per graph node but the triangles in the start's view, the nodes it
+/// reaches and the line of sight it tests (every node's tangency after update(): see
+/// VisibilityGraph::expansion()). Not for concurrent use.
 class VisibilityPathfinder {
  public:
   /// `graph` must outlive the pathfinder.
