@@ -934,11 +934,12 @@ TEST_CASE("editor screenshot: a dense reflex-node layer reads as dots at fit-to-
     return n;
   };
   // Fit-to-window: nodes a unit (about 2.5 pixels) apart along each staircase. Discs of
-  // radius 4 painted a band 9 pixels wide along each (about 3.4% of the canvas).
+  // radius 4 painted a band 9 pixels wide along each (4.6% of the canvas); dots of a
+  // pixel's radius paint 1.4%.
   REQUIRE(ed.app->camera().scale() < 3.0);
   const int fit = painted(canvas);
   INFO("painted at fit-to-window: " << fit << " of " << canvas.w * canvas.h);
-  CHECK(fit < 0.015 * canvas.w * canvas.h);
+  CHECK(fit < 0.025 * canvas.w * canvas.h);
   CHECK(fit > 0.003 * canvas.w * canvas.h);  // the dots are there
   // Close up (30 pixels a unit): a node's disc has its full radius of 4 pixels.
   const Point node = graph->nodes()[graph->nodes().size() / 2].position;
