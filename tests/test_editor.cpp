@@ -844,6 +844,17 @@ TEST_CASE("SdlDebugDraw shrinks a dense run of discs with their spacing, and lea
   CHECK(r == 0.0);
   drawDiscs(row(SdlDebugDraw::kDenseDiscs - 1, 1.0), true, &skipped, 4.0f, &r);  // too few (markers)
   CHECK(r == 0.0);
+  // Rings (the open set) likewise.
+  SDL_Surface* surface = SDL_CreateRGBSurfaceWithFormat(0, 96, 96, 32, SDL_PIXELFORMAT_RGBA32);
+  SDL_Renderer* renderer = SDL_CreateSoftwareRenderer(surface);
+  {
+    SdlDebugDraw dd(renderer, Camera({0, 0, 96, 96}, {0, 0}, 1.0));
+    for (const Point& p : row(40, 6.0)) dd.ring(p, Color{60, 200, 170, 255}, 5.0f, 2.0f);
+    dd.flush();
+    CHECK(dd.lastDenseRadius() == Approx(SdlDebugDraw::kDiscSpacingRadius * 6.0));
+  }
+  SDL_DestroyRenderer(renderer);
+  SDL_FreeSurface(surface);
 }
 
 TEST_CASE("SdlDebugDraw draws a share of a run of one-pixel lines that would paint the canvas over", "[editor]") {

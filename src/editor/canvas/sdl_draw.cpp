@@ -138,9 +138,10 @@ void SdlDebugDraw::strip(ScreenPos a, ScreenPos b, SDL_Color c, double half_widt
 
 SDL_Color SdlDebugDraw::sdlColor(Color c) const { return toSdl(themed(c, theme_)); }
 
-void SdlDebugDraw::disc(ScreenPos s, SDL_Color c, double radius) {
-  if (outsideClip(s.x - radius, s.y - radius, s.x + radius, s.y + radius)) return;
-  pending_discs_.push_back({s, c, radius});
+void SdlDebugDraw::disc(ScreenPos s, SDL_Color c, double radius, double ring_half_width) {
+  const double reach = radius + ring_half_width;
+  if (outsideClip(s.x - reach, s.y - reach, s.x + reach, s.y + reach)) return;
+  pending_discs_.push_back({s, c, radius, ring_half_width});
 }
 
 double SdlDebugDraw::medianSpacing(const std::vector<std::size_t>& group, double reach) {
@@ -190,7 +191,7 @@ void SdlDebugDraw::flushDiscs() {
   // The runs of one colour and radius, and the radius each is drawn with.
   struct Run {
     SDL_Color color;
-    double radius, drawn;
+    double radius, ring_half_width, drawn;
     std::vector<std::size_t> members;
   };
   std::vector<Run> runs;
@@ -198,11 +199,11 @@ void SdlDebugDraw::flushDiscs() {
   for (std::size_t i = 0; i < pending_discs_.size(); ++i) {
     const PendingDisc& d = pending_discs_[i];
     auto same = [&](const Run& r) {
-      return r.radius == d.radius && r.color.r == d.color.r && r.color.g == d.color.g && r.color.b == d.color.b &&
+      return r.radius == d.radius && r.ring_half_width == d.ring_half_width && r.color.r == d.color.r && r.color.g == d.color.g && r.color.b == d.color.b &&
              r.color.a == d.color.a;
     };
     auto it = std::find_if(runs.begin(), runs.end(), same);
-    if (it == runs.end()) it = runs.insert(runs.end(), Run{d.color, d.radius, d.radius, {}});
+    if (it == runs.end()) it = runs.insert(runs.end(), Run{d.color, d.radius, d.ring_half_width, d.radius, {}});
     it->members.push_back(i);
     run_of[i] = static_cast<std::size_t>(it - runs.begin());
   }
@@ -215,9 +216,19 @@ void SdlDebugDraw::flushDiscs() {
     r.drawn = std::min(r.radius, std::max(kMinDiscRadius * scale_, kDiscSpacingRadius * spacing));
     last_dense_radius_ = r.drawn / scale_;
   }
-  for (std::size_t i = 0; i < pending_discs_.size(); ++i)
-    fanDisc(pending_discs_[i].s, pending_discs_[i].color, runs[run_of[i]].drawn);
+  // The queue is moved out: ringAt's quads flush the discs queued before them.
+  const std::vector<PendingDisc> discs = std::move(pending_discs_);
   pending_discs_.clear();
+  for (std::size_t i = 0; i < discs.size(); ++i) {
+    const PendingDisc& d = discs[i];
+    const Run& r = runs[run_of[i]];
+    if (d.ring_half_width <= 0)
+      fanDisc(d.s, d.color, r.drawn);
+    else if (r.drawn >= 2.5 * scale_)
+      ringAt(d.s, d.color, r.drawn, d.ring_half_width * r.drawn / r.radius);  // shrunk in proportion
+    else
+      fanDisc(d.s, d.color, r.drawn);  // too small to show a hole: a dot
+  }
 }
 
 void SdlDebugDraw::fanDisc(ScreenPos s, SDL_Color c, double radius) {
@@ -268,17 +279,22 @@ void SdlDebugDraw::point(Point p, Color c, float radius) {
 
 void SdlDebugDraw::circle(Point p, Color c, float radius, float width) {
   if (!isFinite(p)) return;
-  const ScreenPos s = clampFar(camera_.toScreen(p));
-  const double r = radius * scale_;
+  ringAt(clampFar(camera_.toScreen(p)), sdlColor(c), radius * scale_, width * scale_ / 2.0);
+}
+
+void SdlDebugDraw::ringAt(ScreenPos s, SDL_Color c, double r, double half_width) {
   const int segments = 32;
   for (int i = 0; i < segments; ++i) {
     const double t0 = 2.0 * std::numbers::pi * i / segments, t1 = 2.0 * std::numbers::pi * (i + 1) / segments;
-    quad({s.x + r * std::cos(t0), s.y + r * std::sin(t0)}, {s.x + r * std::cos(t1), s.y + r * std::sin(t1)}, sdlColor(c),
-         width * scale_ / 2.0);
+    quad({s.x + r * std::cos(t0), s.y + r * std::sin(t0)}, {s.x + r * std::cos(t1), s.y + r * std::sin(t1)}, c, half_width);
   }
 }
 
-void SdlDebugDraw::ring(Point p, Color c, float radius, float width) { circle(p, c, radius, width); }
+void SdlDebugDraw::ring(Point p, Color c, float radius, float width) {
+  // Queued with the discs: a dense open set shrinks as the closed set does (kDenseDiscs).
+  if (!isFinite(p)) return;
+  disc(clampFar(camera_.toScreen(p)), sdlColor(c), radius * scale_, width * scale_ / 2.0);
+}
 
 void SdlDebugDraw::dashedLine(Point a, Point b, Color c, float width, float dash) {
   if (!isFinite(a) || !isFinite(b)) return;

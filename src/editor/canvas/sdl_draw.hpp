@@ -78,14 +78,15 @@ class SdlDebugDraw final : public DebugDraw {
   /// Discs left out because one of the same colour and size was already drawn within a
   /// quarter of its radius (level of detail on dense maps).
   int discsSkipped() const { return discs_skipped_; }
-  /// Level of detail for dense discs: a run of at least kDenseDiscs discs of one colour
-  /// and radius (a layer of nodes), drawn with no other primitive between them, is drawn
+  /// Level of detail for dense discs: a run of at least kDenseDiscs discs (or rings) of one
+  /// colour and size (a layer of nodes), drawn with no other primitive between them, is drawn
   /// with a radius of at most kDiscSpacingRadius times the median on-screen distance from
   /// each disc to its nearest neighbour, and at least kMinDiscRadius pixels (times
   /// setScale's factor). Nodes closer together than their discs can show become small
   /// dots (a point cloud along the walls of a whole big map in the window, not a band of
   /// overlapping discs); discs apart by 2.5 radii or more, and fewer discs (markers),
-  /// keep their size.
+  /// keep their size. A shrunk ring stays a ring while its radius is at least 2.5 pixels
+  /// (its line thinned in proportion) and becomes a dot below.
   static constexpr int kDenseDiscs = 16;
   static constexpr double kDiscSpacingRadius = 0.4;
   static constexpr double kMinDiscRadius = 1.0;
@@ -112,8 +113,11 @@ class SdlDebugDraw final : public DebugDraw {
   // pieces of one line (after clipping a line spans at most the canvas).
   static constexpr double kPieceExtent = 24.0;
   static constexpr int kMaxPieces = 1024;
-  // A disc of `radius` pixels (already scaled): queued in pending_discs_ for flushDiscs.
-  void disc(ScreenPos s, SDL_Color c, double radius);
+  // A disc of `radius` pixels (already scaled), or with `ring_half_width` > 0 a ring
+  // outline of that half width: queued in pending_discs_ for flushDiscs.
+  void disc(ScreenPos s, SDL_Color c, double radius, double ring_half_width = 0.0);
+  // A ring outline (pixels, already scaled) of 32 feathered quads.
+  void ringAt(ScreenPos s, SDL_Color c, double radius, double half_width);
   // Draws the queued discs, each run of one colour and radius shrunk to its spacing (see
   // kDenseDiscs); called before any other primitive, so drawing order is kept.
   void flushDiscs();
@@ -161,6 +165,7 @@ class SdlDebugDraw final : public DebugDraw {
     ScreenPos s;
     SDL_Color color;
     double radius;
+    double ring_half_width;  // 0: a filled disc
   };
   std::vector<PendingDisc> pending_discs_;
   double last_dense_radius_ = 0.0;

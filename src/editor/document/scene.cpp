@@ -144,7 +144,10 @@ bool Scene::pollBuilds() {
     }
     const std::optional<MethodSettings> chosen = opening_ ? std::nullopt : std::exchange(opening_method_, std::nullopt);
     if (map_build_pending_) {  // edited meanwhile: build the document as it is now
-      if (wanted != map_build_method_) built_->setMethod(wanted);  // the user chose another method meanwhile
+      if (chosen)
+        built_->setMethod(*chosen);  // chosen while opening: the opened map may have switched it
+      else if (wanted != map_build_method_)
+        built_->setMethod(wanted);  // the user chose another method meanwhile
       startMapBuild();
     } else if (chosen && built_->setMethod(*chosen)) {  // chosen while opening: the opened map switched it
       query_.drop();
