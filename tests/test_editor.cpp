@@ -41,6 +41,7 @@
 #include "editor/canvas/recoloured_draw.hpp"
 #include "editor/canvas/sdl_draw.hpp"
 #include "stb_image.h"
+#include "support/image_scan.hpp"
 #include "support/scoped_env.hpp"
 
 namespace {
@@ -754,9 +755,11 @@ TEST_CASE("SdlDebugDraw blends translucent colours whatever blend mode the rende
 }
 
 namespace {
-// Draws `points` as discs of radius 4 into a fresh 96x96 software canvas; with
+// Draws `points` as discs of `radius` (pixels) into a fresh 96x96 software canvas; with
 // `one_batch` false each disc goes through its own SdlDebugDraw (no level of detail).
-Image drawDiscs(const std::vector<Point>& points, bool one_batch, int* skipped) {
+// `dense_radius`: the radius a dense batch was drawn with (SdlDebugDraw::lastDenseRadius).
+Image drawDiscs(const std::vector<Point>& points, bool one_batch, int* skipped, float radius = 4.0f,
+                double* dense_radius = nullptr) {
   SDL_Surface* surface = SDL_CreateRGBSurfaceWithFormat(0, 96, 96, 32, SDL_PIXELFORMAT_RGBA32);
   SDL_Renderer* renderer = SDL_CreateSoftwareRenderer(surface);
   SDL_SetRenderDrawColor(renderer, kBackground.r, kBackground.g, kBackground.b, 255);
@@ -765,13 +768,14 @@ Image drawDiscs(const std::vector<Point>& points, bool one_batch, int* skipped) 
   constexpr Color orange{255, 150, 40, 255};
   if (one_batch) {
     SdlDebugDraw dd(renderer, cam);
-    for (const Point& p : points) dd.point(p, orange, 4.0f);
+    for (const Point& p : points) dd.point(p, orange, radius);
     dd.flush();
     *skipped = dd.discsSkipped();
+    if (dense_radius) *dense_radius = dd.lastDenseRadius();
   } else {
     for (const Point& p : points) {
       SdlDebugDraw dd(renderer, cam);
-      dd.point(p, orange, 4.0f);
+      dd.point(p, orange, radius);
     }
   }
   SDL_RenderPresent(renderer);
@@ -787,8 +791,9 @@ Image drawDiscs(const std::vector<Point>& points, bool one_batch, int* skipped) 
 
 TEST_CASE("SdlDebugDraw draws one disc per colour and cell of a quarter radius: dense nodes cost the screen, not the map",
           "[editor]") {
-  // 20,000 nodes in a 30 x 30 pixel patch (a whole big map in the window): at most one
-  // disc per 1-pixel cell is drawn, and the picture differs from drawing every disc only
+  // 20,000 nodes in a 30 x 30 pixel patch (a whole big map in the window): the discs
+  // shrink to kMinDiscRadius (they are far closer than that), at most one disc per 1-pixel
+  // cell is drawn, and the picture differs from drawing every disc at that radius only
   // along the patch's rim.
   std::vector<Point> points;
   std::uint64_t state = 12345;
@@ -798,10 +803,12 @@ TEST_CASE("SdlDebugDraw draws one disc per colour and cell of a quarter radius: 
   };
   for (int i = 0; i < 20000; ++i) points.push_back({30 + 30 * next(), 30 + 30 * next()});
   int skipped = 0;
-  const Image thinned = drawDiscs(points, true, &skipped);
+  double dense_radius = 0.0;
+  const Image thinned = drawDiscs(points, true, &skipped, 4.0f, &dense_radius);
+  CHECK(dense_radius == SdlDebugDraw::kMinDiscRadius);
   CHECK(skipped >= 20000 - 31 * 31);
   int unused = 0;
-  const Image every = drawDiscs(points, false, &unused);
+  const Image every = drawDiscs(points, false, &unused, static_cast<float>(SdlDebugDraw::kMinDiscRadius));
   // Pixels nearer the disc colour than the background: the shape the eye sees (shades
   // differ: thousands of translucent feathered rims pile up in the unthinned picture).
   const Color orange{255, 150, 40, 255};
@@ -813,13 +820,149 @@ TEST_CASE("SdlDebugDraw draws one disc per colour and cell of a quarter radius: 
       if (inked(every.at(x, y))) ++covered;
       if (inked(every.at(x, y)) != inked(thinned.at(x, y))) ++differ;
     }
-  CHECK(covered > 30 * 30);
-  CHECK(differ <= 4 * 40);  // at most a one-pixel band around the patch (about 38 x 38)
+  CHECK(covered > 28 * 28);
+  CHECK(differ <= 4 * 34);  // at most a one-pixel band around the patch (about 32 x 32)
   // Apart by more than a cell, nothing is left out.
   std::vector<Point> sparse;
   for (int i = 0; i < 8; ++i) sparse.push_back({10.0 + 10 * i, 48.0});
   drawDiscs(sparse, true, &skipped);
   CHECK(skipped == 0);
+}
+
+TEST_CASE("SdlDebugDraw shrinks a dense run of discs with their spacing, and leaves spaced or few discs alone",
+          "[editor]") {
+  auto row = [](int n, double gap) {
+    std::vector<Point> points;
+    for (int i = 0; i < n; ++i) points.push_back({4.0 + gap * (i % 15), 10.0 + gap * (i / 15)});
+    return points;
+  };
+  int skipped = 0;
+  double r = -1.0;
+  drawDiscs(row(40, 6.0), true, &skipped, 4.0f, &r);  // overlapping at radius 4: radius 0.4 x 6
+  CHECK(r == Approx(SdlDebugDraw::kDiscSpacingRadius * 6.0));
+  drawDiscs(row(40, 10.0), true, &skipped, 4.0f, &r);  // 2.5 radii apart: as given
+  CHECK(r == 0.0);
+  drawDiscs(row(SdlDebugDraw::kDenseDiscs - 1, 1.0), true, &skipped, 4.0f, &r);  // too few (markers)
+  CHECK(r == 0.0);
+  // Rings (the open set) likewise.
+  SDL_Surface* surface = SDL_CreateRGBSurfaceWithFormat(0, 96, 96, 32, SDL_PIXELFORMAT_RGBA32);
+  SDL_Renderer* renderer = SDL_CreateSoftwareRenderer(surface);
+  {
+    SdlDebugDraw dd(renderer, Camera({0, 0, 96, 96}, {0, 0}, 1.0));
+    for (const Point& p : row(40, 6.0)) dd.ring(p, Color{60, 200, 170, 255}, 5.0f, 2.0f);
+    dd.flush();
+    CHECK(dd.lastDenseRadius() == Approx(SdlDebugDraw::kDiscSpacingRadius * 6.0));
+  }
+  SDL_DestroyRenderer(renderer);
+  SDL_FreeSurface(surface);
+}
+
+TEST_CASE("SdlDebugDraw draws a share of a run of one-pixel lines that would paint the canvas over", "[editor]") {
+  SDL_Surface* surface = SDL_CreateRGBSurfaceWithFormat(0, 96, 96, 32, SDL_PIXELFORMAT_RGBA32);
+  SDL_Renderer* renderer = SDL_CreateSoftwareRenderer(surface);
+  const Camera cam({0, 0, 96, 96}, {0, 0}, 1.0);
+  constexpr Color link{120, 140, 170, 255};
+  auto draw = [&](int lines) {
+    SDL_SetRenderDrawColor(renderer, kBackground.r, kBackground.g, kBackground.b, 255);
+    SDL_RenderClear(renderer);
+    SdlDebugDraw dd(renderer, cam);
+    for (int i = 0; i < lines; ++i) dd.line({0.5, (i * 37) % 96 + 0.5}, {95.5, (i * 61) % 96 + 0.5}, link, 1.0f);
+    dd.flush();
+    SDL_RenderPresent(renderer);
+    Image img;
+    img.width = img.height = 96;
+    img.rgba.assign(96 * 96 * 4, 0);
+    SDL_RenderReadPixels(renderer, nullptr, SDL_PIXELFORMAT_RGBA32, img.rgba.data(), 96 * 4);
+    return std::pair{dd.hairlinesSkipped(), countColour(img, wholeImage(img), link)};
+  };
+  const auto [few_skipped, few_painted] = draw(10);  // 10 x 96 pixels: well under a fifth of the canvas
+  CHECK(few_skipped == 0);
+  CHECK(few_painted > 0);
+  const auto [many_skipped, many_painted] = draw(2000);  // 20 times the canvas: a fifth of it drawn
+  CHECK(many_skipped > 1800);
+  CHECK(many_painted < 96 * 96 / 4);
+  CHECK(many_painted > 96 * 96 / 10);
+  SDL_DestroyRenderer(renderer);
+  SDL_FreeSurface(surface);
+}
+
+namespace {
+// A 300 x 300 room with 3 x 3 staircase holes of unit steps: 1,000 reflex corners whose
+// neighbours lie a unit apart along each staircase (a grid map's diagonal walls, as on
+// the game maps), a few pixels apart at fit-to-window.
+MapDocument staircaseRoom() {
+  MapDocument doc;
+  Polygon room;
+  room.outer = {{0, 0}, {300, 0}, {300, 300}, {0, 300}};
+  constexpr int kSteps = 55;
+  constexpr double kBand = 3.0;
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 3; ++c) {
+      const double x0 = 15 + 100 * c, y0 = 20 + 100 * r;
+      Ring upper, lower;
+      for (int i = 0; i < kSteps; ++i) {
+        upper.push_back({x0 + i, y0 + i + 1});
+        upper.push_back({x0 + i + 1, y0 + i + 1});
+        lower.push_back({x0 + i + kBand, y0 + i + 1 - kBand});
+        lower.push_back({x0 + i + 1 + kBand, y0 + i + 1 - kBand});
+      }
+      Ring hole = upper;
+      hole.insert(hole.end(), lower.rbegin(), lower.rend());
+      room.holes.push_back(hole);
+    }
+  doc.polygons.push_back(room);
+  doc.start = Point{5, 5};
+  doc.goal = Point{295, 295};
+  return doc;
+}
+}  // namespace
+
+TEST_CASE("editor screenshot: a dense reflex-node layer reads as dots at fit-to-window, discs close up",
+          "[editor][screenshot]") {
+  EditorTempDir dir;
+  const fs::path file = dir.path / "stairs.json";
+  saveMap(staircaseRoom(), file);
+  AppOptions options = withMap(file);
+  options.method = "visibility";
+  HeadlessEditor ed(options);
+  REQUIRE(ed.app->scene().method().name == "visibility");
+  const VisibilityGraph* graph = ed.app->scene().graph();
+  REQUIRE(graph != nullptr);
+  REQUIRE(graph->nodes().size() >= 900);
+  // The canvas with no layer, and with the reflex nodes only: the pixels that differ are
+  // the ones the nodes paint.
+  const ScreenRect canvas = ed.app->camera().viewport();
+  auto painted = [&](const ScreenRect& r) {
+    ed.app->ui().layers = 0;
+    const Image bare = ed.shot();
+    ed.app->ui().layers = LayerReflexNodes;
+    const Image nodes = ed.shot();
+    int n = 0;
+    forEachPixel(nodes, r, [&](int x, int y, Color c) {
+      const Color b = bare.at(x, y);
+      n += std::abs(c.r - b.r) + std::abs(c.g - b.g) + std::abs(c.b - b.b) > 60 ? 1 : 0;
+    });
+    return n;
+  };
+  // Fit-to-window: nodes a unit (about 2.5 pixels) apart along each staircase. Discs of
+  // radius 4 painted a band 9 pixels wide along each (4.6% of the canvas); dots of a
+  // pixel's radius paint 1.4%.
+  REQUIRE(ed.app->camera().scale() < 3.0);
+  const int fit = painted(canvas);
+  INFO("painted at fit-to-window: " << fit << " of " << canvas.w * canvas.h);
+  CHECK(fit < 0.025 * canvas.w * canvas.h);
+  CHECK(fit > 0.003 * canvas.w * canvas.h);  // the dots are there
+  // Close up (30 pixels a unit): a node's disc has its full radius of 4 pixels.
+  const Point node = graph->nodes()[graph->nodes().size() / 2].position;
+  for (int i = 0; i < 60 && ed.app->camera().scale() < 30.0; ++i) {
+    const ScreenPos at = ed.app->camera().toScreen(node);
+    ed.wheel(static_cast<int>(at.x), static_cast<int>(at.y), 1);
+  }
+  REQUIRE(ed.app->camera().scale() >= 30.0);
+  const ScreenPos at = ed.app->camera().toScreen(node);
+  const int disc = painted({at.x - 7, at.y - 7, 14, 14});
+  INFO("painted around the node close up: " << disc);
+  CHECK(disc >= 40);  // pi x 4 x 4 = 50, its feathered rim half painted
 }
 
 TEST_CASE("SdlDebugDraw culls to its viewport in world units and a margin, and the picture is the same as unculled",

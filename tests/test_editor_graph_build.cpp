@@ -97,6 +97,22 @@ TEST_CASE("a map too big to drag with a visibility graph opens on Polyanya, howe
                               " vertices: too many to keep a visibility graph up to date while dragging, so Polyanya (exact) searches.");
 }
 
+TEST_CASE("a method chosen while a large map opens (--method) wins over the switch to Polyanya", "[editor][graph-build]") {
+  MapDocument doc;
+  doc.polygons = reference::syntheticMap(reference::Family::Convex, 30000, 5);  // convex obstacles: few links
+  const PolygonMap map(doc.polygons);
+  REQUIRE(map.corners().size() > kInteractiveGraphVertices);
+  Scene scene;
+  scene.setBackgroundOpenVertices(1000);  // opened on the worker
+  scene.setDocument(doc);
+  REQUIRE(scene.loadingMap());
+  scene.setMethod(MethodSettings{"visibility", {}});  // the method the editor had anyway
+  scene.waitForBuilds();
+  CHECK(scene.method().name == "visibility");
+  CHECK(scene.graph() != nullptr);
+  CHECK(scene.notice().empty());
+}
+
 TEST_CASE("a map whose visibility graph would take long opens on Polyanya and says why", "[editor][graph-build]") {
   MapDocument doc;
   // A comb of 998 reflex corners that all see each other: 497,503 links, about 1.2 s to

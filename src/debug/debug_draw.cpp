@@ -146,13 +146,19 @@ void drawSearch(DebugDraw& dd, const SearchGraph& graph, const SearchState& stat
       if (const Point p = graph.position(n); dd.shows(p)) drawNode(dd, p, c, 5.5f);
   }
   if (layers & LayerOpenSet) {
+    // The parent links, then the rings over them (one run of rings: a target may thin
+    // them together where they crowd).
     const Color c = layerColor(LayerOpenSet);
+    auto open = [&](std::size_t i) { return state.record(static_cast<NodeId>(i)).status == NodeStatus::Open; };
     for (std::size_t i = 0; i < state.nodeCount(); ++i) {
-      const NodeId n = static_cast<NodeId>(i);
-      if (state.record(n).status != NodeStatus::Open) continue;
-      const NodeId parent = state.record(n).parent;
+      if (!open(i)) continue;
+      const NodeId n = static_cast<NodeId>(i), parent = state.record(n).parent;
       const Point p = graph.position(n);
       if (parent != kNoNode && dd.shows(graph.position(parent), p)) dd.line(graph.position(parent), p, c, 1.0f);
+    }
+    for (std::size_t i = 0; i < state.nodeCount(); ++i) {
+      if (!open(i)) continue;
+      const Point p = graph.position(static_cast<NodeId>(i));
       if (dd.shows(p)) dd.ring(p, c, 5.0f, 2.0f);  // hollow: open, not yet expanded
     }
   }

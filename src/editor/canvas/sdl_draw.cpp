@@ -7,6 +7,7 @@
 #include <limits>
 #include <numbers>
 #include <string>
+#include <utility>
 
 #include "editor/app/appearance.hpp"
 #include "imgui.h"
@@ -93,6 +94,7 @@ void SdlDebugDraw::quad(ScreenPos a, ScreenPos b, SDL_Color c, double half_width
   // link layer took a second a frame). Pieces whose shorter side is at most
   // kPieceExtent pixels make that cost linear in the length; the pieces share their
   // ends, so the pixels drawn are the same.
+  ++lines_;
   const double shorter = std::min(std::abs(dx), std::abs(dy));
   const int pieces = std::clamp(static_cast<int>(std::ceil(shorter / kPieceExtent)), 1, kMaxPieces);
   for (int i = 0; i < pieces; ++i) {
@@ -102,6 +104,7 @@ void SdlDebugDraw::quad(ScreenPos a, ScreenPos b, SDL_Color c, double half_width
 }
 
 void SdlDebugDraw::strip(ScreenPos a, ScreenPos b, SDL_Color c, double half_width) {
+  flushDiscs();  // keep drawing order
   if (outsideClip(std::min(a.x, b.x) - half_width - 1.0, std::min(a.y, b.y) - half_width - 1.0,
                   std::max(a.x, b.x) + half_width + 1.0, std::max(a.y, b.y) + half_width + 1.0))
     return;  // this piece is off screen
@@ -117,7 +120,7 @@ void SdlDebugDraw::strip(ScreenPos a, ScreenPos b, SDL_Color c, double half_widt
     // layer has tens of thousands; as lines their cost is their length in pixels.
     if (!indices_.empty()) flushGeometry();  // keep drawing order
     hairlines_.push_back({{static_cast<float>(a.x), static_cast<float>(a.y)},
-                          {static_cast<float>(b.x), static_cast<float>(b.y)}, c});
+                          {static_cast<float>(b.x), static_cast<float>(b.y)}, c, lines_});
     return;
   }
   if (!hairlines_.empty()) flushHairlines();  // keep drawing order
@@ -135,8 +138,100 @@ void SdlDebugDraw::strip(ScreenPos a, ScreenPos b, SDL_Color c, double half_widt
 
 SDL_Color SdlDebugDraw::sdlColor(Color c) const { return toSdl(themed(c, theme_)); }
 
-void SdlDebugDraw::disc(ScreenPos s, SDL_Color c, double radius) {
-  if (outsideClip(s.x - radius, s.y - radius, s.x + radius, s.y + radius)) return;
+void SdlDebugDraw::disc(ScreenPos s, SDL_Color c, double radius, double ring_half_width) {
+  const double reach = radius + ring_half_width;
+  if (outsideClip(s.x - reach, s.y - reach, s.x + reach, s.y + reach)) return;
+  pending_discs_.push_back({s, c, radius, ring_half_width});
+}
+
+double SdlDebugDraw::medianSpacing(const std::vector<std::size_t>& group, double reach) {
+  // Discs hashed into cells of `reach` pixels; each looks for its nearest neighbour in
+  // its own and the 8 cells around it, at most kLooks candidates (where discs crowd, the
+  // first few are already close: the answer only has to tell crowded from spaced).
+  constexpr int kLooks = 32;
+  auto cellOf = [&](ScreenPos p) {
+    return std::pair{static_cast<std::int64_t>(std::floor(p.x / reach)), static_cast<std::int64_t>(std::floor(p.y / reach))};
+  };
+  auto keyOf = [](std::int64_t cx, std::int64_t cy) { return (cx << 32) ^ (cy & 0xffffffff); };
+  std::vector<std::pair<std::int64_t, std::size_t>> cells;
+  cells.reserve(group.size());
+  for (std::size_t i : group) {
+    const auto [cx, cy] = cellOf(pending_discs_[i].s);
+    cells.emplace_back(keyOf(cx, cy), i);
+  }
+  std::sort(cells.begin(), cells.end());
+  std::vector<double> nearest;
+  nearest.reserve(group.size());
+  for (std::size_t i : group) {
+    const ScreenPos p = pending_discs_[i].s;
+    const auto [cx, cy] = cellOf(p);
+    double best = reach;
+    int looks = 0;
+    // Its own cell first: where discs crowd, the nearest is there.
+    static constexpr int kOrder[9][2] = {{0, 0}, {-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}};
+    for (const auto& [dx, dy] : kOrder) {
+      const std::int64_t key = keyOf(cx + dx, cy + dy);
+      auto it = std::lower_bound(cells.begin(), cells.end(), std::pair{key, std::size_t{0}});
+      for (; it != cells.end() && it->first == key && looks < kLooks; ++it) {
+        if (it->second == i) continue;
+        ++looks;
+        const ScreenPos q = pending_discs_[it->second].s;
+        best = std::min(best, std::hypot(q.x - p.x, q.y - p.y));
+      }
+    }
+    nearest.push_back(best);
+  }
+  const auto mid = nearest.begin() + static_cast<std::ptrdiff_t>(nearest.size() / 2);
+  std::nth_element(nearest.begin(), mid, nearest.end());
+  return *mid;
+}
+
+void SdlDebugDraw::flushDiscs() {
+  if (pending_discs_.empty()) return;
+  // The runs of one colour and radius, and the radius each is drawn with.
+  struct Run {
+    SDL_Color color;
+    double radius, ring_half_width, drawn;
+    std::vector<std::size_t> members;
+  };
+  std::vector<Run> runs;
+  std::vector<std::size_t> run_of(pending_discs_.size());
+  for (std::size_t i = 0; i < pending_discs_.size(); ++i) {
+    const PendingDisc& d = pending_discs_[i];
+    auto same = [&](const Run& r) {
+      return r.radius == d.radius && r.ring_half_width == d.ring_half_width && r.color.r == d.color.r && r.color.g == d.color.g && r.color.b == d.color.b &&
+             r.color.a == d.color.a;
+    };
+    auto it = std::find_if(runs.begin(), runs.end(), same);
+    if (it == runs.end()) it = runs.insert(runs.end(), Run{d.color, d.radius, d.ring_half_width, d.radius, {}});
+    it->members.push_back(i);
+    run_of[i] = static_cast<std::size_t>(it - runs.begin());
+  }
+  for (Run& r : runs) {
+    if (static_cast<int>(r.members.size()) < kDenseDiscs || !(r.radius > 0)) continue;
+    // Nearest neighbours farther than `reach` leave the radius as it is: only closer ones matter.
+    const double reach = std::max(1.0, r.radius / kDiscSpacingRadius);
+    const double spacing = medianSpacing(r.members, reach);
+    if (spacing >= reach) continue;
+    r.drawn = std::min(r.radius, std::max(kMinDiscRadius * scale_, kDiscSpacingRadius * spacing));
+    last_dense_radius_ = r.drawn / scale_;
+  }
+  // The queue is moved out: ringAt's quads flush the discs queued before them.
+  const std::vector<PendingDisc> discs = std::move(pending_discs_);
+  pending_discs_.clear();
+  for (std::size_t i = 0; i < discs.size(); ++i) {
+    const PendingDisc& d = discs[i];
+    const Run& r = runs[run_of[i]];
+    if (d.ring_half_width <= 0)
+      fanDisc(d.s, d.color, r.drawn);
+    else if (r.drawn >= 2.5 * scale_)
+      ringAt(d.s, d.color, r.drawn, d.ring_half_width * r.drawn / r.radius);  // shrunk in proportion
+    else
+      fanDisc(d.s, d.color, r.drawn);  // too small to show a hole: a dot
+  }
+}
+
+void SdlDebugDraw::fanDisc(ScreenPos s, SDL_Color c, double radius) {
   // Level of detail: one disc per colour, size and cell of a quarter of its radius. Where
   // nodes are denser than that (a whole big map in the window) the ones left out would
   // only repaint the same pixels; the cost stays bounded by the screen, not the map.
@@ -184,17 +279,22 @@ void SdlDebugDraw::point(Point p, Color c, float radius) {
 
 void SdlDebugDraw::circle(Point p, Color c, float radius, float width) {
   if (!isFinite(p)) return;
-  const ScreenPos s = clampFar(camera_.toScreen(p));
-  const double r = radius * scale_;
+  ringAt(clampFar(camera_.toScreen(p)), sdlColor(c), radius * scale_, width * scale_ / 2.0);
+}
+
+void SdlDebugDraw::ringAt(ScreenPos s, SDL_Color c, double r, double half_width) {
   const int segments = 32;
   for (int i = 0; i < segments; ++i) {
     const double t0 = 2.0 * std::numbers::pi * i / segments, t1 = 2.0 * std::numbers::pi * (i + 1) / segments;
-    quad({s.x + r * std::cos(t0), s.y + r * std::sin(t0)}, {s.x + r * std::cos(t1), s.y + r * std::sin(t1)}, sdlColor(c),
-         width * scale_ / 2.0);
+    quad({s.x + r * std::cos(t0), s.y + r * std::sin(t0)}, {s.x + r * std::cos(t1), s.y + r * std::sin(t1)}, c, half_width);
   }
 }
 
-void SdlDebugDraw::ring(Point p, Color c, float radius, float width) { circle(p, c, radius, width); }
+void SdlDebugDraw::ring(Point p, Color c, float radius, float width) {
+  // Queued with the discs: a dense open set shrinks as the closed set does (kDenseDiscs).
+  if (!isFinite(p)) return;
+  disc(clampFar(camera_.toScreen(p)), sdlColor(c), radius * scale_, width * scale_ / 2.0);
+}
 
 void SdlDebugDraw::dashedLine(Point a, Point b, Color c, float width, float dash) {
   if (!isFinite(a) || !isFinite(b)) return;
@@ -216,7 +316,8 @@ void SdlDebugDraw::fillRings(const std::vector<const Ring*>& rings, Color c) {
   // i + 0.5 lies in [x0, x1). Edges enter an active list at their first row and leave it
   // after their last, so a frame costs the edges plus the rows they span, not rows times
   // edges (a map of 35,000 ring vertices filled 800 rows in 28 million edge tests).
-  flushGeometry();  // keep drawing order
+  flushDiscs();  // keep drawing order
+  flushGeometry();
   flushHairlines();
   fill_edges_.clear();
   for (const Ring* ring : rings) {
@@ -310,7 +411,29 @@ void SdlDebugDraw::flushHairlines() {
     SDL_SetRenderDrawBlendMode(renderer_, SDL_BLENDMODE_BLEND);
     SDL_Color current{0, 0, 0, 0};
     bool set = false;
-    for (const Hairline& h : hairlines_) {
+    auto sameColour = [](SDL_Color x, SDL_Color y) { return x.r == y.r && x.g == y.g && x.b == y.b && x.a == y.a; };
+    const double area = std::max(1.0, static_cast<double>(clip_.w) * clip_.h);
+    double keep = 1.0;  // the share of the current run's lines drawn (kDenseHairlines)
+    for (std::size_t i = 0; i < hairlines_.size(); ++i) {
+      const Hairline& h = hairlines_[i];
+      if (i == 0 || !sameColour(h.color, hairlines_[i - 1].color)) {  // a run starts: how much would it paint?
+        double length = 0.0;
+        for (std::size_t j = i; j < hairlines_.size() && sameColour(hairlines_[j].color, h.color); ++j)
+          length += std::max(1.0, std::hypot(double{hairlines_[j].b.x - hairlines_[j].a.x},
+                                             double{hairlines_[j].b.y - hairlines_[j].a.y}));
+        keep = std::min(1.0, kDenseHairlines * area / length);
+      }
+      if (keep < 1.0) {
+        // The same lines every frame (a hash of the line's number), whole (all its pieces).
+        std::uint32_t x = h.line * 0x9E3779B1u;
+        x ^= x >> 15;
+        x *= 0x85EBCA77u;
+        x ^= x >> 13;
+        if (x >= keep * 4294967295.0) {
+          if (i == 0 || hairlines_[i - 1].line != h.line) ++hairlines_skipped_;
+          continue;
+        }
+      }
       if (!set || h.color.r != current.r || h.color.g != current.g || h.color.b != current.b || h.color.a != current.a) {
         SDL_SetRenderDrawColor(renderer_, h.color.r, h.color.g, h.color.b, h.color.a);
         current = h.color;
@@ -323,6 +446,7 @@ void SdlDebugDraw::flushHairlines() {
 }
 
 void SdlDebugDraw::flush() {
+  flushDiscs();
   flushGeometry();
   flushHairlines();
   SDL_RenderSetClipRect(renderer_, nullptr);

@@ -74,10 +74,33 @@ class SdlDebugDraw final : public DebugDraw {
   /// taken as 1.
   void setScale(double scale);
   /// The factor set by setScale (1 by default).
+  double scale() const { return scale_; }
   /// Discs left out because one of the same colour and size was already drawn within a
   /// quarter of its radius (level of detail on dense maps).
   int discsSkipped() const { return discs_skipped_; }
-  double scale() const { return scale_; }
+  /// Level of detail for dense discs: a run of at least kDenseDiscs discs (or rings) of one
+  /// colour and size (a layer of nodes), drawn with no other primitive between them, is drawn
+  /// with a radius of at most kDiscSpacingRadius times the median on-screen distance from
+  /// each disc to its nearest neighbour, and at least kMinDiscRadius pixels (times
+  /// setScale's factor). Nodes closer together than their discs can show become small
+  /// dots (a point cloud along the walls of a whole big map in the window, not a band of
+  /// overlapping discs); discs apart by 2.5 radii or more, and fewer discs (markers),
+  /// keep their size. A shrunk ring stays a ring while its radius is at least 2.5 pixels
+  /// (its line thinned in proportion) and becomes a dot below.
+  static constexpr int kDenseDiscs = 16;
+  static constexpr double kDiscSpacingRadius = 0.4;
+  static constexpr double kMinDiscRadius = 1.0;
+  /// Level of detail for dense one-pixel lines: when a run of hairlines of one colour (a
+  /// layer of links) adds up to more than kDenseHairlines times the canvas's area in
+  /// pixels, only a share of its lines (the same ones every frame, chosen by a hash of
+  /// their order) is drawn, so that the kept ones add up to that much: a whole big map's
+  /// visibility graph in the window reads as a web of sample links, not a solid fill.
+  static constexpr double kDenseHairlines = 0.2;
+  /// Lines left out by the level of detail above.
+  int hairlinesSkipped() const { return hairlines_skipped_; }
+  /// The radius (pixels, before setScale's factor) the discs of the last dense run were
+  /// drawn with after the level of detail above (0: no run was shrunk yet).
+  double lastDenseRadius() const { return last_dense_radius_; }
 
  private:
   SDL_Color sdlColor(Color c) const;  // c in the theme
@@ -90,8 +113,19 @@ class SdlDebugDraw final : public DebugDraw {
   // pieces of one line (after clipping a line spans at most the canvas).
   static constexpr double kPieceExtent = 24.0;
   static constexpr int kMaxPieces = 1024;
-  // A disc of `radius` pixels (already scaled) with a feathered rim.
-  void disc(ScreenPos s, SDL_Color c, double radius);
+  // A disc of `radius` pixels (already scaled), or with `ring_half_width` > 0 a ring
+  // outline of that half width: queued in pending_discs_ for flushDiscs.
+  void disc(ScreenPos s, SDL_Color c, double radius, double ring_half_width = 0.0);
+  // A ring outline (pixels, already scaled) of 32 feathered quads.
+  void ringAt(ScreenPos s, SDL_Color c, double radius, double half_width);
+  // Draws the queued discs, each run of one colour and radius shrunk to its spacing (see
+  // kDenseDiscs); called before any other primitive, so drawing order is kept.
+  void flushDiscs();
+  // The median distance (pixels) from each disc of `group` (indices into pending_discs_)
+  // to its nearest neighbour, counting only neighbours closer than `reach`.
+  double medianSpacing(const std::vector<std::size_t>& group, double reach);
+  // A disc with a feathered rim, unless one of the same colour and size is in its cell.
+  void fanDisc(ScreenPos s, SDL_Color c, double radius);
   // True when the box [x0, x1] x [y0, y1] (pixels) lies more than a pixel outside clip_.
   bool outsideClip(double x0, double y0, double x1, double y1) const;
   void flushGeometry();
@@ -109,8 +143,11 @@ class SdlDebugDraw final : public DebugDraw {
   struct Hairline {
     SDL_FPoint a, b;
     SDL_Color color;
+    std::uint32_t line;  // the line this piece is of (quad() cuts long lines into pieces)
   };
   std::vector<Hairline> hairlines_;
+  std::uint32_t lines_ = 0;  // lines drawn through quad() so far
+  int hairlines_skipped_ = 0;
   struct DiscKey {  // a disc's colour, size (quarter pixels) and cell (see disc())
     std::uint32_t colour;
     std::int32_t size, cx, cy;
@@ -124,6 +161,14 @@ class SdlDebugDraw final : public DebugDraw {
     }
   };
   std::unordered_set<DiscKey, DiscKeyHash> drawn_discs_;
+  struct PendingDisc {
+    ScreenPos s;
+    SDL_Color color;
+    double radius;
+    double ring_half_width;  // 0: a filled disc
+  };
+  std::vector<PendingDisc> pending_discs_;
+  double last_dense_radius_ = 0.0;
   int discs_skipped_ = 0;  // one-pixel lines, drawn as SDL lines (their cost is their length)
   std::vector<double> crossings_;
   /// fillRings' edges in screen space, with the pixel rows they may cross, and the active

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <thread>
 #include <cmath>
+#include <utility>
 
 namespace polypath::editor {
 
@@ -63,6 +64,7 @@ void Scene::documentChanged(DocumentChange change) {
       built_->forget();
       map_build_.reset();  // a build of the previous document: no longer wanted
       opening_ = false;
+      opening_method_.reset();
       if (ringVertexCount(doc_.document().polygons) > background_open_vertices_) {
         opening_ = true;
         startMapBuild();  // a large map: its outline now, the rest from the worker
@@ -140,9 +142,16 @@ bool Scene::pollBuilds() {
       query_.rebind(*built_);
       if (built_->polygonMap()) opening_ = false;
     }
+    const std::optional<MethodSettings> chosen = opening_ ? std::nullopt : std::exchange(opening_method_, std::nullopt);
     if (map_build_pending_) {  // edited meanwhile: build the document as it is now
-      if (wanted != map_build_method_) built_->setMethod(wanted);  // the user chose another method meanwhile
+      if (chosen)
+        built_->setMethod(*chosen);  // chosen while opening: the opened map may have switched it
+      else if (wanted != map_build_method_)
+        built_->setMethod(wanted);  // the user chose another method meanwhile
       startMapBuild();
+    } else if (chosen && built_->setMethod(*chosen)) {  // chosen while opening: the opened map switched it
+      query_.drop();
+      built_->rebuild(doc_.document(), false);
     }
     query_.requery(doc_.document(), 0);
     updateStats();
@@ -162,6 +171,9 @@ void Scene::waitForBuilds() {
 }
 
 void Scene::setMethod(const MethodSettings& method) {
+  // Chosen while a large map opens (--method): kept even where the opened map would
+  // otherwise switch to Polyanya (BuiltMap::chooseMethodFor), applied when it is installed.
+  if (map_build_ && opening_) opening_method_ = method;
   if (!built_->setMethod(method)) return;
   query_.stopStepping();
   rebuild();

@@ -356,6 +356,7 @@ class Scene {
   bool map_build_pending_ = false;                    // edited since map_build_ started
   MethodSettings map_build_method_;                   // the method map_build_ builds
   bool opening_ = false;                              // no map of the opened document installed yet
+  std::optional<MethodSettings> opening_method_;      // set with setMethod while opening: wins over the automatic choice
 };
 
 }  // namespace polypath::editor

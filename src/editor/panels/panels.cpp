@@ -116,13 +116,33 @@ void clampedText(const std::string& text, const ImVec4& colour, int max_lines) {
 }
 
 void wrappedText(const std::string& text, const ImVec4& colour, int max_lines) {
+  // Lines measured as ImGui's word wrap breaks them (the font's own widths): the text is
+  // cut only when it really takes more than max_lines lines at the column's width.
+  ImFont* font = ImGui::GetFont();
+  const float scale = ImGui::GetFontSize() / font->FontSize;
   const float width = std::max(40.0f, ImGui::GetContentRegionAvail().x);
-  const float char_w = std::max(1.0f, ImGui::CalcTextSize("M").x);
-  // Word wrapping loses part of each line: count on 85% of it.
-  const std::size_t per_line = static_cast<std::size_t>(std::max(8.0f, width / char_w * 0.85f));
-  const std::size_t limit = per_line * static_cast<std::size_t>(max_lines);
-  const bool cut = text.size() > limit;
-  const std::string shown = cut ? text.substr(0, limit - 3) + "..." : text;
+  const char* const begin = text.c_str();
+  const char* const end = begin + text.size();
+  const char* line = begin;
+  std::string shown = text;
+  bool cut = false;
+  for (int n = 1; line < end; ++n) {
+    const char* eol = font->CalcWordWrapPositionA(scale, line, end, width);
+    if (eol == line) ++eol;  // a word wider than the column: one character at least
+    if (const void* nl = std::memchr(line, '\n', static_cast<std::size_t>(eol - line))) eol = static_cast<const char*>(nl);
+    const char* next = eol;
+    while (next < end && (*next == ' ' || *next == '\n')) ++next;
+    if (n == max_lines && next < end) {
+      // The last line: as much as fits before "...".
+      const float dots = ImGui::CalcTextSize("...").x;
+      const char* last = font->CalcWordWrapPositionA(scale, line, eol, std::max(1.0f, width - dots));
+      while (last > line && last[-1] == ' ') --last;
+      shown = std::string(begin, last) + "...";
+      cut = true;
+      break;
+    }
+    line = next;
+  }
   ImGui::PushStyleColor(ImGuiCol_Text, colour);
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(shown.c_str());
