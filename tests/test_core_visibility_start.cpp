@@ -7,12 +7,14 @@
 // tangent nodes the start sees, whether the graph keeps the expansion or not.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <random>
 
 #include "core/visibility_expansion.hpp"
 #include "polypath/core/grid.hpp"
 #include "polypath/core/grid_trace.hpp"
+#include "polypath/core/triangulation.hpp"
 #include "polypath/core/visibility_graph.hpp"
 #include "polypath/formats/map_io.hpp"
 #include "reference/synthetic_maps.hpp"
@@ -42,6 +44,16 @@ std::vector<Point> starts(const PolygonMap& map, std::uint64_t seed) {
   const double lattice = std::max(0.25, std::ldexp(1.0, static_cast<int>(std::floor(std::log2(step)))));
   for (double x = std::floor(lo.x); x <= hi.x; x += lattice)
     for (double y = std::floor(lo.y); y <= hi.y; y += lattice) out.push_back({x, y});
+  // Midpoints of the triangulation's inner edges: the expansion starts in both triangles.
+  for (const Polygon& polygon : map.polygons()) {
+    const Triangulation tri = triangulatePolygon(polygon);
+    for (std::size_t t = 0; t < tri.triangles.size(); ++t)
+      for (int k = 0; k < 3; ++k)
+        if (tri.neighbours[t][k] > static_cast<int>(t)) {
+          const Point a = tri.vertices[tri.triangles[t][k]], b = tri.vertices[tri.triangles[t][(k + 1) % 3]];
+          out.push_back({(a.x + b.x) / 2, (a.y + b.y) / 2});
+        }
+  }
   std::mt19937_64 random(seed);
   std::uniform_real_distribution<double> ux(lo.x, hi.x), uy(lo.y, hi.y);
   for (int k = 0; k < 40; ++k) out.push_back({ux(random), uy(random)});
@@ -60,8 +72,8 @@ std::string compareStarts(const PolygonMap& map, std::uint64_t seed, Tally& tall
   const int r = static_cast<int>(graph.nodes().size());
   std::vector<int> corners;
   for (const auto& node : graph.nodes()) corners.push_back(node.corner);
-  const VisibilityExpansion expansion(map, corners);
-  if (r == 0 || !expansion.usable()) return "";
+  VisibilityExpansion expansion(map, corners);
+  if (r == 0 || !expansion.usable() || !expansion.locateStarts()) return "";
   VisibilityExpansion::Scratch scratch;
   std::vector<int> visible, maybe;
   for (const Point p : starts(map, seed)) {
@@ -86,9 +98,11 @@ std::string compareStarts(const PolygonMap& map, std::uint64_t seed, Tally& tall
   return "";
 }
 
-// The query's start links against every tangent node the start sees.
+// The query's start links against every tangent node the start sees: its candidates, and
+// its links (startLinks()) towards a goal it does not see.
 void checkQueryLinks(const PolygonMap& map, const VisibilityGraph& graph, std::uint64_t seed) {
-  for (const Point p : starts(map, seed)) {
+  const std::vector<Point> points = starts(map, seed);
+  for (const Point p : points) {
     const VisibilityQuery query(graph, p, p);
     std::vector<NodeId> found;
     for (const auto& [n, sure] : query.startCandidates()) {
@@ -101,6 +115,8 @@ void checkQueryLinks(const PolygonMap& map, const VisibilityGraph& graph, std::u
       if (graph.linkable(n, p) && map.lineOfSight(p, graph.nodes()[n].position)) expected.push_back(n);
     INFO("start " << test::describePoint(p));
     REQUIRE(found == expected);
+    const auto hidden = std::find_if(points.rbegin(), points.rend(), [&](Point q) { return !map.lineOfSight(p, q); });
+    if (hidden != points.rend()) REQUIRE(VisibilityQuery(graph, p, *hidden).startLinks() == expected);
   }
 }
 

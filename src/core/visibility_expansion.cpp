@@ -121,7 +121,6 @@ VisibilityExpansion::VisibilityExpansion(const PolygonMap& map, const std::vecto
     const Point prev = map.vertices()[v.prev].position, next = map.vertices()[v.next].position;
     if (orient(prev, v.position, next) > 0) walk_on_[ids[polygon].at(v.position)] = 0;
   }
-  makeGrid();
   usable_ = true;
 }
 
@@ -220,48 +219,53 @@ int VisibilityExpansion::cellOf(double v, double origin, int cells) const {
   return c >= static_cast<double>(cells - 1) ? cells - 1 : static_cast<int>(c);
 }
 
-void VisibilityExpansion::makeGrid() {
-  if (points_.empty()) return;
+bool VisibilityExpansion::locateStarts() {
+  cell_start_.clear();
+  cell_triangles_.clear();
+  if (points_.empty()) return false;
   Point lo = points_[0], hi = points_[0];
   for (const Point& q : points_) {
     lo = {std::min(lo.x, q.x), std::min(lo.y, q.y)};
     hi = {std::max(hi.x, q.x), std::max(hi.y, q.y)};
   }
-  // About one cell per triangle, at most 2^11 a side.
+  // About one cell per triangle, at most 2^11 a side (sizes in double until clamped).
   const double w = hi.x - lo.x, h = hi.y - lo.y, t = static_cast<double>(std::max<std::size_t>(1, triangles_.size()));
-  double cell = std::sqrt(std::max(w * h, 1e-300) / t);
-  cell = std::max({cell, w / 2048.0, h / 2048.0});
-  if (!(cell > 0.0) || !std::isfinite(cell)) cell = 1.0;
+  double cell = std::max({std::sqrt(w) * std::sqrt(h / t), w / 2048.0, h / 2048.0});
+  if (!(cell > 0.0) || !std::isfinite(cell)) return false;
   grid_origin_ = lo;
   grid_inverse_cell_ = 1.0 / cell;
-  grid_columns_ = std::clamp(static_cast<int>(w / cell) + 1, 1, 2049);
-  grid_rows_ = std::clamp(static_cast<int>(h / cell) + 1, 1, 2049);
-  auto box = [&](const std::array<int, 3>& tv, int& c0, int& c1, int& r0, int& r1) {
-    const Point a = points_[tv[0]], b = points_[tv[1]], c = points_[tv[2]];
-    c0 = cellOf(std::min({a.x, b.x, c.x}), lo.x, grid_columns_);
-    c1 = cellOf(std::max({a.x, b.x, c.x}), lo.x, grid_columns_);
-    r0 = cellOf(std::min({a.y, b.y, c.y}), lo.y, grid_rows_);
-    r1 = cellOf(std::max({a.y, b.y, c.y}), lo.y, grid_rows_);
+  grid_columns_ = static_cast<int>(std::clamp(std::floor(w / cell) + 1.0, 1.0, 2049.0));
+  grid_rows_ = static_cast<int>(std::clamp(std::floor(h / cell) + 1.0, 1.0, 2049.0));
+  struct Span {
+    int c0, c1, r0, r1;
   };
-  cell_start_.assign(static_cast<std::size_t>(grid_columns_) * grid_rows_ + 1, 0);
-  for (int pass = 0; pass < 2; ++pass) {
-    std::vector<int> fill;
-    if (pass == 1) {
-      for (std::size_t k = 1; k < cell_start_.size(); ++k) cell_start_[k] += cell_start_[k - 1];
-      cell_triangles_.resize(cell_start_.back());
-      fill.assign(cell_start_.begin(), cell_start_.end() - 1);
-    }
-    for (int ti = 0; ti < static_cast<int>(triangles_.size()); ++ti) {
-      int c0, c1, r0, r1;
-      box(triangles_[ti], c0, c1, r0, r1);
-      for (int r = r0; r <= r1; ++r)
-        for (int c = c0; c <= c1; ++c) {
-          const std::size_t cell_index = static_cast<std::size_t>(r) * grid_columns_ + c;
-          if (pass == 0) ++cell_start_[cell_index + 1];
-          else cell_triangles_[fill[cell_index]++] = ti;
-        }
-    }
+  std::vector<Span> spans(triangles_.size());
+  const std::size_t budget = 16 * triangles_.size() + 64;
+  std::size_t entries = 0;
+  for (std::size_t ti = 0; ti < triangles_.size(); ++ti) {
+    const auto& tv = triangles_[ti];
+    const Point a = points_[tv[0]], b = points_[tv[1]], c = points_[tv[2]];
+    Span& sp = spans[ti];
+    sp.c0 = cellOf(std::min({a.x, b.x, c.x}), lo.x, grid_columns_);
+    sp.c1 = cellOf(std::max({a.x, b.x, c.x}), lo.x, grid_columns_);
+    sp.r0 = cellOf(std::min({a.y, b.y, c.y}), lo.y, grid_rows_);
+    sp.r1 = cellOf(std::max({a.y, b.y, c.y}), lo.y, grid_rows_);
+    entries += static_cast<std::size_t>(sp.c1 - sp.c0 + 1) * static_cast<std::size_t>(sp.r1 - sp.r0 + 1);
+    if (entries > budget) return false;
   }
+  cell_start_.assign(static_cast<std::size_t>(grid_columns_) * grid_rows_ + 1, 0);
+  for (const Span& sp : spans)
+    for (int r = sp.r0; r <= sp.r1; ++r)
+      for (int c = sp.c0; c <= sp.c1; ++c) ++cell_start_[static_cast<std::size_t>(r) * grid_columns_ + c + 1];
+  for (std::size_t k = 1; k < cell_start_.size(); ++k) cell_start_[k] += cell_start_[k - 1];
+  cell_triangles_.resize(entries);
+  std::vector<int> fill(cell_start_.begin(), cell_start_.end() - 1);
+  for (std::size_t ti = 0; ti < spans.size(); ++ti) {
+    const Span& sp = spans[ti];
+    for (int r = sp.r0; r <= sp.r1; ++r)
+      for (int c = sp.c0; c <= sp.c1; ++c) cell_triangles_[fill[static_cast<std::size_t>(r) * grid_columns_ + c]++] = static_cast<int>(ti);
+  }
+  return true;
 }
 
 std::size_t VisibilityExpansion::memoryBytes() const {
@@ -298,8 +302,8 @@ bool VisibilityExpansion::candidatesFrom(Point p, Scratch& s, std::vector<int>& 
       const int n = neighbours_[t][on_edge];
       if (n >= 0) {
         const auto& nv = triangles_[n];
-        const int from = tv[next3(on_edge)];  // the edge runs the other way in n
-        startIn(n, nv[0] == from ? 0 : nv[1] == from ? 1 : 2, s);
+        const int first = tv[next3(on_edge)];  // the edge runs the other way in n: it starts there
+        startIn(n, nv[0] == first ? 0 : nv[1] == first ? 1 : 2, s);
       }
     }
     expandWedges(p, s);

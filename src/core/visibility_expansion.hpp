@@ -76,10 +76,18 @@ class VisibilityExpansion {
   /// node at a vertex the expansion from p reaches to `visible` when p provably sees it,
   /// else to `maybe` (each node once, in no order); every node p sees is in one of them.
   /// The expansion starts in the triangle holding p (a uniform grid over the triangles
-  /// finds it), or in both triangles of the edge p lies on. Reads only the triangles
-  /// within p's view and the vertices they reach. Returns false, appending nothing, when p
-  /// lies on a triangulation vertex or in no triangle (not walkable): test every node then.
+  /// finds it: locateStarts()), or in both triangles of the edge p lies on. Reads only the
+  /// triangles within p's view and the vertices they reach (the first call with a scratch
+  /// sizes its per-vertex marks). Returns false, appending nothing, when p lies on a
+  /// triangulation vertex or in no triangle (not walkable), or without locateStarts():
+  /// test every node then.
   bool candidatesFrom(Point p, Scratch& scratch, std::vector<int>& visible, std::vector<int>& maybe) const;
+
+  /// Builds the point location candidatesFrom() needs: a uniform grid of about one cell per
+  /// triangle, each cell listing the triangles whose bounding box meets it. Returns false,
+  /// keeping no grid, when that would list more than 16 entries per triangle (long thin
+  /// triangles across a wide open map): candidatesFrom() then declines every point.
+  bool locateStarts();
 
   /// Bytes held by the triangulation, its indexes and the grid.
   std::size_t memoryBytes() const;
@@ -88,7 +96,6 @@ class VisibilityExpansion {
   void begin(Scratch& s) const;
   void startIn(int triangle, int on_edge, Scratch& s) const;
   void emit(int skip, Scratch& s, std::vector<int>& visible, std::vector<int>& maybe) const;
-  void makeGrid();
   int cellOf(double v, double origin, int cells) const;
   void expandWedges(Point p, Scratch& s) const;
   void push(int triangle, int edge, const Scratch::Ray& right, const Scratch::Ray& left, Scratch& s) const;

@@ -68,13 +68,14 @@ VisibilityGraph::VisibilityGraph(const PolygonMap& map, VisibilityOptions option
   if (monitor) monitor->advance(0.0);  // a build cancelled before it starts does nothing
   makeNodes();
   const NodeId r = static_cast<NodeId>(nodes_.size());
+  std::shared_ptr<VisibilityExpansion> built;
   if (expansionAllowed(options_) && r > 0) {
     std::vector<int> corners(nodes_.size());
     for (std::size_t k = 0; k < nodes_.size(); ++k) corners[k] = nodes_[k].corner;
-    auto built = std::make_shared<VisibilityExpansion>(map, corners);
-    if (built->usable()) expansion_ = std::move(built);
+    built = std::make_shared<VisibilityExpansion>(map, corners);
+    if (!built->usable()) built.reset();
   }
-  const VisibilityExpansion* expansion = expansion_.get();
+  const VisibilityExpansion* expansion = built.get();
   const bool pairwise = !expansion;
   // Nodes follow the corners, which are sorted by position (x, then y): a node's later
   // nodes lie at or after it in that order, so its expansion may keep to x >= its x.
@@ -124,7 +125,7 @@ VisibilityGraph::VisibilityGraph(const PolygonMap& map, VisibilityOptions option
       if (monitor) monitor->addItems(later.size());
       for (NodeId j : later) addLink(i, j, distance(nodes_[i].position, nodes_[j].position));
     }
-    keepExpansionForQueries();
+    keepExpansionForQueries(std::move(built));
     if (monitor) monitor->advance(1.0);
     return;
   }
@@ -168,11 +169,11 @@ VisibilityGraph::VisibilityGraph(const PolygonMap& map, VisibilityOptions option
     for (NodeId j : later[i]) addLink(i, j, distance(nodes_[i].position, nodes_[j].position));
     std::vector<NodeId>().swap(later[i]);
   }
-  keepExpansionForQueries();
+  keepExpansionForQueries(std::move(built));
   if (monitor) monitor->advance(1.0);
 }
 
-void VisibilityGraph::keepExpansionForQueries() {
+void VisibilityGraph::keepExpansionForQueries(std::shared_ptr<VisibilityExpansion> expansion) {
   // A start's expansion costs about as much as the triangles in its view, a pass over the
   // nodes' tangency about as much as the nodes, with the arcs to the tangent nodes it cannot
   // see. Where a node sees more than an eighth of the nodes on average (2 L / r > r / 8),
@@ -181,9 +182,9 @@ void VisibilityGraph::keepExpansionForQueries() {
   // 478 links: 15 per node) the expansion took 12% more instructions than the pass, on
   // maps/maze.json (64 nodes, 130 links) 25% fewer.
   const double r = static_cast<double>(nodes_.size());
-  if (16.0 * static_cast<double>(link_count_) > r * r) expansion_.reset();
+  if (!expansion || 16.0 * static_cast<double>(link_count_) > r * r) return;
+  if (expansion->locateStarts()) expansion_ = std::move(expansion);
 }
-
 namespace {
 
 // The links of the (corner offset 0) graph, estimated from node pairs tested as the build
@@ -334,6 +335,8 @@ VisibilityQuery::VisibilityQuery(const VisibilityGraph& graph, Point start, Poin
 }
 
 VisibilityQuery::~VisibilityQuery() = default;
+VisibilityQuery::VisibilityQuery(VisibilityQuery&&) noexcept = default;
+VisibilityQuery& VisibilityQuery::operator=(VisibilityQuery&&) noexcept = default;
 
 void VisibilityQuery::reset(Point start, Point goal) {
   const PolygonMap& map = graph_->map();

@@ -136,7 +136,8 @@ class VisibilityGraph {
   /// `map` must outlive the graph; the old map is not used after.
   UpdateStats update(const PolygonMap& map);
 
-  /// Bytes held by the graph's own arrays (nodes, links, adjacency), not the map's.
+  /// Bytes held by the graph's own arrays (nodes, links, adjacency, and the triangulation
+  /// kept for queries: expansion()), not the map's.
   std::size_t memoryBytes() const;
 
   const PolygonMap& map() const { return *map_; }
@@ -171,13 +172,14 @@ class VisibilityGraph {
   /// The triangulation the graph was built over by triangular expansion, kept to find the
   /// nodes a query's start may see (VisibilityExpansion::candidatesFrom) where the nodes
   /// see few others (on average at most an eighth of the nodes: else the start's view is
-  /// most of the map, and a pass over the nodes' tangency is cheaper); null otherwise,
-  /// after a pairwise build and after update(): queries then test every node's tangency.
+  /// most of the map, and a pass over the nodes' tangency is cheaper) and its point-location
+  /// grid stays small (VisibilityExpansion::locateStarts); null otherwise, after a pairwise
+  /// build and after update(): queries then test every node's tangency.
   const VisibilityExpansion* expansion() const { return expansion_.get(); }
 
  private:
   void makeNodes();
-  void keepExpansionForQueries();
+  void keepExpansionForQueries(std::shared_ptr<VisibilityExpansion> expansion);
   void addLink(NodeId i, NodeId j, double length);
   bool testLink(NodeId i, NodeId j) const;
 
@@ -193,10 +195,12 @@ class VisibilityGraph {
 
 /// A visibility graph with one start and one goal linked in: the SearchGraph A* runs on.
 /// Node ids 0 .. r-1 are the graph's nodes, then start, then goal. Nothing is built per
-/// node: the start's arcs go to the nodes tangent to it as deferred arcs (Arc::deferred),
-/// whose line of sight the search tests only for the arcs it takes (ArcChecks), and whether
-/// a node links to the goal is tested only when the search expands that node (most nodes
-/// never are). The graph itself is not rebuilt, and reset() reuses the query's memory.
+/// node: the start's arcs go to the tangent nodes it may see (startCandidates()), those
+/// not proven visible as deferred arcs (Arc::deferred) whose line of sight the search tests
+/// only for the arcs it takes (ArcChecks), and whether a node links to the goal is tested
+/// only when the search expands that node (most nodes never are). The graph itself is not
+/// rebuilt, and reset() reuses the query's memory. Listing the start's arcs writes the
+/// query's working memory: one query is not for concurrent searches (use one per thread).
 class VisibilityQuery final : public SearchGraph {
  public:
   /// Links start and goal. Throws QueryError naming which point is not walkable, where
@@ -231,6 +235,8 @@ class VisibilityQuery final : public SearchGraph {
   const std::vector<std::pair<NodeId, bool>>& startCandidates() const;
 
   ~VisibilityQuery() override;
+  VisibilityQuery(VisibilityQuery&&) noexcept;
+  VisibilityQuery& operator=(VisibilityQuery&&) noexcept;
 
   std::size_t nodeCount() const override { return graph_->nodes().size() + 2; }
   Point position(NodeId n) const override;
@@ -261,8 +267,9 @@ class VisibilityQuery final : public SearchGraph {
 /// Answers many queries on one graph with one VisibilityQuery and one Search, reset between
 /// queries: once warm, a query allocates nothing through find(start, goal, out), and
 /// touches no memory per graph node but the triangles in the start's view, the nodes it
-/// reaches and the line of sight it tests (every node's tangency after update(): see
-/// VisibilityGraph::expansion()). Not for concurrent use.
+/// reaches and the line of sight it tests (every node's tangency where the graph keeps no
+/// triangulation, or the start lies on one of its vertices: see VisibilityGraph::expansion()).
+/// The first query allocates the expansion's per-vertex marks. Not for concurrent use.
 class VisibilityPathfinder {
  public:
   /// `graph` must outlive the pathfinder.
