@@ -15,6 +15,7 @@
 #include "polypath/formats/movingai.hpp"
 #include "reference/synthetic_maps.hpp"
 #include "support/graph_difference.hpp"
+#include "support/shared_cases.hpp"
 #include "support/random_maps.hpp"
 #include "support/random_grid.hpp"
 
@@ -43,15 +44,7 @@ std::string compareBuilds(const std::vector<Polygon>& polygons, int threads, boo
 
 TEST_CASE("expansion build equals the pairwise build on random maps with pinches, contacts and collinear runs",
           "[visibility][expansion]") {
-  using Make = test::RandomMap (*)(std::uint64_t);
-  const std::pair<const char*, Make> families[] = {
-      {"star", test::randomStarMap},
-      {"orthogonal", test::randomOrthogonalMap},
-      {"pinch grid", test::randomPinchGridMap},
-      {"star pinch", test::randomStarPinchMap},
-      {"touching polygons", test::randomTouchingPolygonsMap},
-  };
-  for (const auto& [name, make] : families) {
+  for (const auto& [name, make] : test::kMapFamilies) {
     int built = 0, expanded = 0;
     for (std::uint64_t seed = 1; seed <= 300; ++seed) {
       const test::RandomMap m = make(seed);
@@ -86,22 +79,14 @@ TEST_CASE("expansion build equals the pairwise build on traced random grids", "[
 }
 
 TEST_CASE("expansion build equals the pairwise build on the shared cases", "[visibility][expansion]") {
-  const fs::path dir = fs::path(POLYPATH_SHARED_DIR) / "cases";
-  if (!fs::exists(dir)) {
-    WARN("skipped: " << dir << " is absent");
+  const auto cases = test::sharedCaseMaps();
+  if (cases.empty()) {
+    WARN("skipped: ../shared/cases is absent");
     return;
   }
   int compared = 0;
-  for (const auto& entry : fs::directory_iterator(dir)) {
-    if (entry.path().extension() != ".json") continue;
-    std::vector<Polygon> polygons;
-    try {
-      polygons = loadMap(entry.path()).polygons;
-      const PolygonMap check(polygons);
-    } catch (const std::exception&) {
-      continue;  // not a loadable polygon map
-    }
-    INFO(entry.path().filename().string());
+  for (const auto& [name, polygons] : cases) {
+    INFO(name);
     bool used = false;
     CHECK(compareBuilds(polygons, 1, used) == "");
     ++compared;

@@ -19,11 +19,11 @@
 #include "polypath/formats/map_io.hpp"
 #include "reference/synthetic_maps.hpp"
 #include "support/lattice_room.hpp"
+#include "support/shared_cases.hpp"
 #include "support/random_grid.hpp"
 #include "support/random_maps.hpp"
 
 using namespace polypath;
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -124,15 +124,7 @@ void checkQueryLinks(const PolygonMap& map, const VisibilityGraph& graph, std::u
 
 TEST_CASE("the expansion from a point lists every tangent node it sees and proves only seen ones, on random maps",
           "[visibility][expansion]") {
-  using Make = test::RandomMap (*)(std::uint64_t);
-  const std::pair<const char*, Make> families[] = {
-      {"star", test::randomStarMap},
-      {"orthogonal", test::randomOrthogonalMap},
-      {"pinch grid", test::randomPinchGridMap},
-      {"star pinch", test::randomStarPinchMap},
-      {"touching polygons", test::randomTouchingPolygonsMap},
-  };
-  for (const auto& [name, make] : families) {
+  for (const auto& [name, make] : test::kMapFamilies) {
     Tally tally;
     int maps = 0;
     for (std::uint64_t seed = 1; seed <= 120; ++seed) {
@@ -174,23 +166,15 @@ TEST_CASE("the expansion from a point lists every tangent node it sees and prove
 
 TEST_CASE("the expansion from a point lists every tangent node it sees and proves only seen ones, on the shared cases",
           "[visibility][expansion]") {
-  const fs::path dir = fs::path(POLYPATH_SHARED_DIR) / "cases";
-  if (!fs::exists(dir)) {
-    WARN("skipped: " << dir << " is absent");
+  const auto cases = test::sharedCaseMaps();
+  if (cases.empty()) {
+    WARN("skipped: ../shared/cases is absent");
     return;
   }
   int compared = 0;
   Tally tally;
-  for (const auto& entry : fs::directory_iterator(dir)) {
-    if (entry.path().extension() != ".json") continue;
-    std::vector<Polygon> polygons;
-    try {
-      polygons = loadMap(entry.path()).polygons;
-      const PolygonMap check(polygons);
-    } catch (const std::exception&) {
-      continue;
-    }
-    INFO(entry.path().filename().string());
+  for (const auto& [name, polygons] : cases) {
+    INFO(name);
     const PolygonMap map(polygons);
     if (map.reflexCorners().size() > 2000) continue;  // the oracle is quadratic
     CHECK(compareStarts(map, 5, tally) == "");

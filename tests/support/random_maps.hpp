@@ -81,6 +81,20 @@ RandomMap randomStarPinchMap(std::uint64_t seed);
 /// exactly one vertex (no shared edge).
 RandomMap randomTouchingPolygonsMap(std::uint64_t seed);
 
+/// One of the generators above, by name.
+struct MapFamily {
+  const char* name;
+  RandomMap (*make)(std::uint64_t seed);
+};
+/// Every generator above, for tests that run over each family.
+inline constexpr MapFamily kMapFamilies[] = {
+    {"star", randomStarMap},
+    {"orthogonal", randomOrthogonalMap},
+    {"pinch grid", randomPinchGridMap},
+    {"star pinch", randomStarPinchMap},
+    {"touching polygons", randomTouchingPolygonsMap},
+};
+
 // [SECTION] Queries
 
 struct Query {
