@@ -15,6 +15,8 @@
 #include <utility>
 #include <vector>
 
+#include "polypath/core/grid.hpp"
+#include "polypath/core/grid_trace.hpp"
 #include "polypath/core/visibility_graph.hpp"
 #include "support/lattice_room.hpp"
 #include "polypath/methods/registry.hpp"
@@ -57,11 +59,11 @@ const std::vector<std::pair<Point, Point>> kQueries = {
 // Allocations made by `run` over the queries, after one pass that warms the memory up;
 // `warm` receives the warm-up's count.
 template <class Run>
-long warmAllocations(Run run, long& warm) {
+long warmAllocations(Run run, long& warm, const std::vector<std::pair<Point, Point>>& queries = kQueries) {
   const long a0 = g_allocations.load();
-  for (const auto& [s, g] : kQueries) run(s, g);
+  for (const auto& [s, g] : queries) run(s, g);
   const long a1 = g_allocations.load();
-  for (const auto& [s, g] : kQueries) run(s, g);
+  for (const auto& [s, g] : queries) run(s, g);
   warm = a1 - a0;
   return g_allocations.load() - a1;
 }
@@ -89,5 +91,35 @@ TEST_CASE("a warm visibility query allocates nothing", "[visibility][allocations
     CHECK(warm > 0);
     CHECK(later == 0);
   }
+  CHECK(total > 0.0);
+}
+
+TEST_CASE("a warm visibility query allocates nothing when the start's links come from the expansion",
+          "[visibility][allocations]") {
+  // 8 x 8 rooms of 3 x 3 cells behind walls one cell thick, a door in each wall: each node
+  // sees a few others, so the graph keeps its triangulation for the start's expansion.
+  Grid grid(33, 33);
+  for (int y = 0; y < 33; ++y)
+    for (int x = 0; x < 33; ++x) {
+      const bool wall = x % 4 == 0 || y % 4 == 0;
+      const bool door = (x % 4 == 0 && y % 4 == 2 && x > 0 && x < 32) || (y % 4 == 0 && x % 4 == 2 && y > 0 && y < 32);
+      grid.setBlocked(x, y, wall && !door);
+    }
+  const PolygonMap map(traceGrid(grid));
+  const VisibilityGraph graph(map);
+  REQUIRE(graph.expansion() != nullptr);
+  VisibilityPathfinder pathfinder(graph);
+  Path out;
+  double total = 0.0;
+  long warm = 0;
+  // Across the rooms, within one room, start == goal, and starts on the triangulation.
+  const std::vector<std::pair<Point, Point>> queries = {
+      {{1.5, 1.5}, {30.5, 30.5}}, {{5.5, 1.5}, {6.5, 2.5}}, {{13.5, 13.5}, {13.5, 13.5}},
+      {{1.5, 29.5}, {29.5, 1.5}}, {{2, 2}, {26, 17.5}},      {{2.5, 3}, {17, 9.5}},
+  };
+  const long later =
+      warmAllocations([&](Point s, Point g) { pathfinder.find(s, g, out); total += out.length; }, warm, queries);
+  CHECK(warm > 0);
+  CHECK(later == 0);
   CHECK(total > 0.0);
 }
