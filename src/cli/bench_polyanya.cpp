@@ -1,7 +1,8 @@
 // bench_polyanya.cpp: `polypath bench polyanya [--mesh F.mesh | --map MAP] [--scen F.scen]
-// [--queries N] [--passes N]`: Polyanya (polyanya.hpp) on Polyanya's own mesh 2 or mesh 3
-// files, loaded directly as a NavMesh, or on the mesh polypath builds from a map (as the
-// Polyanya method does: merged into convex faces), with their scenario queries: load time, per-query wall-clock and
+// [--queries N] [--passes N] [--faces merged|given]`: Polyanya (polyanya.hpp) on Polyanya's
+// own mesh 2 or mesh 3 files, their faces merged into convex faces on load (or searched as
+// given), or on the mesh polypath builds from a map (as the Polyanya method does: merged
+// into convex faces), with their scenario queries: load time, per-query wall-clock and
 // thread CPU time (median, p90, p99, mean; with several passes each query's median over
 // them), expansions, and on Aurora every length checked against the Euclidean optima of
 // polyanya/vleue/aurora-euclidean.tsv. A query's time spans the call to
@@ -20,6 +21,7 @@
 #include "cli/cli_support.hpp"
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
+#include "polypath/core/face_merge.hpp"
 #include "polypath/core/polyanya.hpp"
 #include "polypath/formats/map_io.hpp"
 #include "polypath/formats/mesh2.hpp"
@@ -51,15 +53,25 @@ void printFigures(const char* label, const QueryFigures& f) {
             << ", mean " << f.mean_us << "\n";
 }
 
-/// The mesh of a .mesh file as published, or the one polypath builds from any other map file.
-NavMesh meshOf(const fs::path& file) {
-  if (file.extension() == ".mesh") return navMeshFromMesh2(loadMesh(file));
-  return buildNavMesh(buildPolygonMap(loadMap(file)), true);
+/// The mesh of a .mesh file, or the one polypath builds from any other map file (its
+/// triangles), with its faces merged into convex faces unless `as_given`. `given_faces`:
+/// a .mesh file's face count before merging.
+NavMesh meshOf(const fs::path& file, bool as_given, std::size_t& given_faces) {
+  if (file.extension() == ".mesh") {
+    NavMesh mesh = navMeshFromMesh2(loadMesh(file));
+    given_faces = mesh.faces().size();
+    return as_given ? mesh : mergeConvexFaces(mesh);
+  }
+  NavMesh mesh = buildNavMesh(buildPolygonMap(loadMap(file)), !as_given);
+  given_faces = mesh.faces().size();  // merged while it was built: no count before
+  return mesh;
 }
 
-void benchOne(const fs::path& mesh_file, const fs::path& scen_file, int limit, int passes, const fs::path& optima_file) {
+void benchOne(const fs::path& mesh_file, const fs::path& scen_file, int limit, int passes, const fs::path& optima_file,
+              bool as_given) {
   const double t0 = threadMicros();
-  const NavMesh mesh = meshOf(mesh_file);
+  std::size_t given_faces = 0;
+  const NavMesh mesh = meshOf(mesh_file, as_given, given_faces);
   const PolyanyaMesh pmesh(mesh);
   const double load_ms = (threadMicros() - t0) * 1e-3;
   const std::vector<BenchQuery> all = loadScenarioQueries(scen_file);
@@ -103,7 +115,9 @@ void benchOne(const fs::path& mesh_file, const fs::path& scen_file, int limit, i
   const QueryFigures fw = figuresOf(medianOverPasses(wall), expansions);
   const QueryFigures fc = figuresOf(medianOverPasses(cpu), expansions);
   std::cout << std::fixed << std::setprecision(2);
-  std::cout << mesh_file.filename().string() << ": " << mesh.faces().size() << " faces, load " << load_ms << " ms, "
+  std::cout << mesh_file.filename().string() << ": " << mesh.faces().size() << " faces";
+  if (given_faces != mesh.faces().size()) std::cout << " (merged from " << given_faces << ")";
+  std::cout << ", load " << load_ms << " ms, "
             << fw.queries << " queries (" << not_found << " not found, " << outside << " outside the mesh), " << passes
             << (passes == 1 ? " pass\n" : " passes (per query the median over them)\n");
   printFigures("wall     ", fw);
@@ -116,11 +130,11 @@ void benchOne(const fs::path& mesh_file, const fs::path& scen_file, int limit, i
 }  // namespace
 
 int runBenchPolyanya(const std::vector<std::string>& args) {
-  std::string mesh, map, scen, data_dir = "../shared/data";
+  std::string mesh, map, scen, data_dir = "../shared/data", faces = "merged";
   std::optional<double> queries, passes;
   CommandLine cl("bench polyanya",
                  "polypath bench polyanya [--mesh F.mesh | --map MAP] [--scen F.scen] [--data DIR] [--queries N]\n"
-                 "                        [--passes N]",
+                 "                        [--passes N] [--faces merged|given]",
                  "", 22);
   cl.value("--mesh", "F.mesh",
            "one Polyanya mesh 2 or mesh 3 file (with --scen); default: the vleue\n"
@@ -128,6 +142,10 @@ int runBenchPolyanya(const std::vector<std::string>& args) {
            textReader(mesh));
   cl.value("--map", "MAP", "a polypath map (with --scen): Polyanya on the mesh polypath builds from\n"
            "it, merged into convex faces as the Polyanya method builds it", textReader(map));
+  cl.value("--faces", "merged|given",
+           "merged (default): the faces merged into convex faces when the mesh loads\n"
+           "(mergeConvexFaces, timed in the load; the Polyanya method's rules); given:\n"
+           "a .mesh file's faces as the file has them, a map's triangles", textReader(faces));
   cl.value("--scen", "F.scen", "its MovingAI scenario (start and goal used as points)", textReader(scen));
   cl.value("--data", "DIR", "the shared data folder (default: ../shared/data)", textReader(data_dir));
   cl.value("--queries", "N", "evenly spaced scenario queries per mesh (default: all)",
@@ -143,6 +161,7 @@ int runBenchPolyanya(const std::vector<std::string>& args) {
   if (!mesh.empty() && !map.empty()) badInput("--mesh and --map: give one");
   if (!map.empty()) mesh = map;
   if (mesh.empty() != scen.empty()) badInput((map.empty() ? "--mesh" : "--map") + std::string(" and --scen go together"));
+  if (faces != "merged" && faces != "given") badInput("--faces: '" + faces + "' is not merged or given");
   const int limit = static_cast<int>(queries.value_or(0));
   const int pass_count = std::max(1, static_cast<int>(passes.value_or(1)));
   const fs::path data(data_dir);
@@ -163,7 +182,7 @@ int runBenchPolyanya(const std::vector<std::string>& args) {
       continue;
     }
     try {
-      benchOne(m, s, limit, pass_count, optima);
+      benchOne(m, s, limit, pass_count, optima, faces == "given");
     } catch (const MeshFileError& e) {
       badInput(e.what());
     } catch (const GeometryError& e) {

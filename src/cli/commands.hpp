@@ -15,8 +15,9 @@ int runValidate(const std::vector<std::string>& args);
 int runConvert(const std::vector<std::string>& args);
 /// `polypath bench navmesh [--limit N]` (bench_navmesh.cpp).
 int runBenchNavmesh(const std::vector<std::string>& args);
-/// `polypath bench polyanya [--mesh F.mesh --scen F.scen] [--queries N]`: Polyanya's speed on
-/// Polyanya's own meshes and scenarios, lengths checked on Aurora (bench_polyanya.cpp).
+/// `polypath bench polyanya [--mesh F.mesh --scen F.scen] [--queries N] [--passes N]
+/// [--faces merged|given]`: Polyanya's speed on Polyanya's own meshes and scenarios, their
+/// faces merged on load by default, lengths checked on Aurora (bench_polyanya.cpp).
 int runBenchPolyanya(const std::vector<std::string>& args);
 /// `polypath bench scale [options]`: each stage's time and memory from 10^2 to 10^5
 /// vertices, with fitted growth exponents (bench_scale.cpp).
