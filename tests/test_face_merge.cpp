@@ -10,6 +10,9 @@
 #include "polypath/core/face_merge.hpp"
 #include "polypath/core/polyanya.hpp"
 #include "polypath/formats/mesh2.hpp"
+#include "polypath/geom/navmesh_build.hpp"
+#include "support/oracle.hpp"
+#include "support/random_maps.hpp"
 
 using namespace polypath;
 namespace fs = std::filesystem;
@@ -81,6 +84,48 @@ TEST_CASE("faces of different areas never merge, and each merged face keeps its 
   }
   std::sort(areas.begin(), areas.end());
   CHECK(areas == std::vector<int>{3, 7});
+}
+
+TEST_CASE("merged triangles of random maps give the oracle's lengths, pinches and touching polygons included",
+          "[face_merge]") {
+  for (const auto& [name, make] : test::kMapFamilies) {
+    int maps = 0, paths = 0, fewer = 0;
+    for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+      const test::RandomMap rm = make(seed);
+      NavMesh triangles;
+      try {
+        triangles = buildNavMesh(PolygonMap(rm.polygons), false);
+      } catch (const GeometryError&) {
+        continue;  // not a valid map (the generators' own checks are looser)
+      }
+      ++maps;
+      const NavMesh merged = mergeConvexFaces(triangles);
+      INFO(name << " seed " << seed << ": " << test::describeMap(rm.polygons, {}, {}));
+      CHECK(merged.area() == Approx(triangles.area()).epsilon(1e-12));
+      CHECK(merged.faces().size() <= triangles.faces().size());
+      fewer += merged.faces().size() < triangles.faces().size();
+      const PolyanyaMesh pmesh(merged);
+      PolyanyaPathfinder pathfinder(pmesh);
+      const test::Oracle oracle(rm.polygons);
+      for (const test::Query& q : test::randomQueries(rm, oracle, seed, 6)) {
+        INFO(test::describeMap(rm.polygons, q.start, q.goal) << "\n" << q.how);
+        // A boundary point in no face (a zero-width stretch) is refused by both meshes alike.
+        REQUIRE(merged.facesContaining(q.start).empty() == triangles.facesContaining(q.start).empty());
+        REQUIRE(merged.facesContaining(q.goal).empty() == triangles.facesContaining(q.goal).empty());
+        if (merged.facesContaining(q.start).empty() || merged.facesContaining(q.goal).empty()) continue;
+        const test::OraclePath best = oracle.shortestPath(q.start, q.goal);
+        const Path path = pathfinder.find(q.start, q.goal);
+        REQUIRE(path.found == best.found);
+        if (!path.found) continue;
+        CHECK(path.length == Approx(best.length).epsilon(1e-9).margin(1e-12));
+        ++paths;
+      }
+    }
+    INFO(name << ": " << maps << " maps, " << paths << " paths");
+    CHECK(maps >= 55);
+    CHECK(paths >= 200);
+    CHECK(fewer >= maps / 2);  // most triangulations have faces to merge
+  }
 }
 
 TEST_CASE("the Aurora triangle mesh merges into 19,246 convex faces with the published optima", "[face_merge][mesh2]") {
