@@ -4,18 +4,17 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
+#include <cmath>
 
 #include "polypath/core/face_merge.hpp"
 #include "polypath/core/polyanya.hpp"
 #include "polypath/formats/mesh2.hpp"
 #include "polypath/geom/navmesh_build.hpp"
+#include "support/aurora_optima.hpp"
 #include "support/oracle.hpp"
 #include "support/random_maps.hpp"
 
 using namespace polypath;
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -129,12 +128,13 @@ TEST_CASE("merged triangles of random maps give the oracle's lengths, pinches an
 }
 
 TEST_CASE("the Aurora triangle mesh merges into 19,246 convex faces with the published optima", "[face_merge][mesh2]") {
-  const fs::path dir = fs::path(POLYPATH_SHARED_DIR) / "data/polyanya/vleue";
-  if (!fs::exists(dir / "aurora-euclidean.tsv")) {
-    WARN("skipped: " << dir << " is absent");
+  const std::vector<test::PublishedQuery> rows = test::auroraOptima();
+  if (rows.empty()) {
+    WARN("skipped: " << test::vleueDir() << " is absent");
     return;
   }
-  const NavMesh mesh = navMeshFromMesh2(loadMesh(dir / "meshes/v2/aurora.mesh"));
+  REQUIRE(rows.size() == 2990);
+  const NavMesh mesh = navMeshFromMesh2(loadMesh(test::vleueDir() / "meshes/v2/aurora.mesh"));
   REQUIRE(mesh.faces().size() == 34816);
   const NavMesh merged = mergeConvexFaces(mesh);
   CHECK(merged.faces().size() == 19246);  // the published aurora-merged.mesh has 19,244
@@ -142,18 +142,12 @@ TEST_CASE("the Aurora triangle mesh merges into 19,246 convex faces with the pub
   CHECK(merged.vertices() == mesh.vertices());
   const PolyanyaMesh pmesh(merged);
   PolyanyaPathfinder pathfinder(pmesh);
-  std::ifstream in(dir / "aurora-euclidean.tsv");
-  std::string header;
-  std::getline(in, header);  // sx sy gx gy length
   int checked = 0;
-  Point s, g;
-  double length;
-  for (int i = 0; in >> s.x >> s.y >> g.x >> g.y >> length; ++i) {
-    if (i % 10 != 0) continue;  // every tenth query: 299
+  for (std::size_t i = 0; i < rows.size(); i += 10) {  // every tenth query: 299
     INFO("query " << i);
-    const Path path = pathfinder.find(s, g);
+    const Path path = pathfinder.find(rows[i].start, rows[i].goal);
     REQUIRE(path.found);
-    CHECK(path.length == Approx(length).margin(1e-3));
+    CHECK(path.length == Approx(rows[i].length).margin(1e-3));
     ++checked;
   }
   CHECK(checked == 299);

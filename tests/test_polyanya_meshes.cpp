@@ -12,6 +12,7 @@
 #include "polypath/core/polyanya.hpp"
 #include "polypath/core/visibility_graph.hpp"
 #include "polypath/formats/mesh2.hpp"
+#include "support/aurora_optima.hpp"
 #include "support/random_maps.hpp"
 #include "polypath/geom/mesh_outline.hpp"
 
@@ -95,29 +96,20 @@ TEST_CASE("polyanya on the arena meshes equals the visibility method", "[polyany
 }
 
 TEST_CASE("polyanya on aurora-merged equals the published Euclidean optima, reused or fresh", "[polyanya][mesh2]") {
-  const fs::path dir = fs::path(POLYPATH_SHARED_DIR) / "data/polyanya/vleue";
-  if (!fs::exists(dir / "aurora-euclidean.tsv")) {
-    WARN("skipped: " << dir << " is absent");
+  const std::vector<test::PublishedQuery> rows = test::auroraOptima();
+  if (rows.empty()) {
+    WARN("skipped: " << test::vleueDir() << " is absent");
     return;
   }
-  const NavMesh mesh = navMeshFromMesh2(loadMesh(dir / "meshes/v2/aurora-merged.mesh"));
+  const NavMesh mesh = navMeshFromMesh2(loadMesh(test::vleueDir() / "meshes/v2/aurora-merged.mesh"));
   const PolyanyaMesh pmesh(mesh);
-  struct Row {
-    Point start, goal;
-    double length;
-  };
-  std::vector<Row> rows;
-  std::ifstream in(dir / "aurora-euclidean.tsv");
-  std::string line;
-  std::getline(in, line);  // header: sx sy gx gy length
-  for (Row r; in >> r.start.x >> r.start.y >> r.goal.x >> r.goal.y >> r.length;) rows.push_back(r);
   REQUIRE(rows.size() == 2990);
   // One pathfinder answers every query (its node array and root table are reused); every
   // tenth query is also answered by a fresh one-shot search, which must agree exactly.
   PolyanyaPathfinder pathfinder(pmesh);
   double worst = 0.0;
   for (std::size_t i = 0; i < rows.size(); ++i) {
-    const Row& r = rows[i];
+    const test::PublishedQuery& r = rows[i];
     INFO("query " << i << ": " << test::describePoint(r.start) << " -> " << test::describePoint(r.goal));
     if (i == 1000) {  // a failed query in between leaves nothing behind
       CHECK_THROWS_AS(pathfinder.find({-5.0, -5.0}, r.goal), QueryError);

@@ -116,10 +116,7 @@ std::vector<std::vector<int>> mergeConvexFaces(const std::vector<Point>& at, std
     offer(o.f);
     for (std::size_t k = 0; k < faces[o.f].size(); ++k) offer(across[o.f][k]);
   }
-  std::vector<std::vector<int>> out;
-  for (auto& f : faces)
-    if (!f.empty()) out.push_back(std::move(f));
-  return out;
+  return faces;
 }
 
 NavMesh mergeConvexFaces(const NavMesh& mesh) {
@@ -130,24 +127,11 @@ NavMesh mergeConvexFaces(const NavMesh& mesh) {
     across[f] = src[f].neighbour;
   }
   std::vector<std::vector<int>> merged = mergeConvexFaces(mesh.vertices(), std::move(faces), std::move(across));
+  // A merged face keeps the slot, and so the area id, of the face that absorbed the others
+  // (faces merge only with neighbours, and neighbours share an area).
   std::vector<NavMesh::FaceInput> out;
-  out.reserve(merged.size());
-  for (auto& v : merged) out.push_back({std::move(v), 0});
-  // Area ids: the faces of a merged face share one (faces merge only with neighbours, and
-  // neighbours share an area); it is read off the original face with the merged face's
-  // first directed edge (merging removes edges, it never makes one).
-  if (!src.empty()) {
-    std::vector<std::vector<std::pair<int, int>>> out_edges(mesh.vertices().size());  // vertex -> (next vertex, area)
-    for (const auto& face : src)
-      for (std::size_t i = 0; i < face.v.size(); ++i)
-        out_edges[face.v[i]].push_back({face.v[(i + 1) % face.v.size()], face.area});
-    for (auto& face : out)
-      for (const auto& [next, area] : out_edges[face.v[0]])
-        if (next == face.v[1]) {
-          face.area = area;
-          break;
-        }
-  }
+  for (std::size_t f = 0; f < merged.size(); ++f)
+    if (!merged[f].empty()) out.push_back({std::move(merged[f]), src[f].area});
   return NavMesh(mesh.vertices(), std::move(out));
 }
 

@@ -16,6 +16,8 @@ using Ray = VisibilityExpansion::Scratch::Ray;
 
 inline int next3(int k) { return k == 2 ? 0 : k + 1; }
 inline int prev3(int k) { return k == 0 ? 2 : k - 1; }
+// The corner of triangle tv at vertex v (v must be one of its three).
+inline int cornerOf(const std::array<int, 3>& tv, int v) { return tv[0] == v ? 0 : tv[1] == v ? 1 : 2; }
 
 // Exact sign of the turn from direction a to direction b, both rays from p.
 inline int turn(Point p, const Ray& a, const Ray& b) { return a.s * b.s * orient(p, a.q, b.q); }
@@ -172,7 +174,7 @@ void VisibilityExpansion::candidates(int node, bool later_only, Scratch& s, std:
   for (int f = fan_start_[vp]; f < fan_start_[vp + 1]; ++f) {
     const int t = fan_[f];
     const auto& tv = triangles_[t];
-    const int m = tv[0] == vp ? 0 : tv[1] == vp ? 1 : 2;
+    const int m = cornerOf(tv, vp);
     const Ray x{points_[tv[next3(m)]], 1}, y{points_[tv[prev3(m)]], 1};  // counter-clockwise from p
     for (int k = 0; k < 2; ++k) {
       if (!use[k]) continue;
@@ -303,7 +305,7 @@ bool VisibilityExpansion::candidatesFrom(Point p, Scratch& s, std::vector<int>& 
       if (n >= 0) {
         const auto& nv = triangles_[n];
         const int first = tv[next3(on_edge)];  // the edge runs the other way in n: it starts there
-        startIn(n, nv[0] == first ? 0 : nv[1] == first ? 1 : 2, s);
+        startIn(n, cornerOf(nv, first), s);
       }
     }
     expandWedges(p, s);
@@ -358,7 +360,7 @@ void VisibilityExpansion::push(int t, int edge, const Ray& right, const Ray& lef
   if (n < 0) return;  // a ring edge
   const int to = triangles_[t][next3(edge)];  // the portal's left end from p: the first end of n's edge
   const auto& nv = triangles_[n];
-  s.stack.push_back({n, nv[0] == to ? 0 : nv[1] == to ? 1 : 2, right, left});
+  s.stack.push_back({n, cornerOf(nv, to), right, left});
 }
 
 void VisibilityExpansion::walkRays(Point p, Scratch& s) const {
@@ -372,7 +374,7 @@ void VisibilityExpansion::walkRays(Point p, Scratch& s) const {
     for (int f = fan_start_[v]; f < fan_start_[v + 1]; ++f) {
       const int t = fan_[f];
       const auto& tv = triangles_[t];
-      const int m = tv[0] == v ? 0 : tv[1] == v ? 1 : 2;
+      const int m = cornerOf(tv, v);
       const int x = tv[next3(m)], y = tv[prev3(m)];
       const int ox = orient(p, pv, points_[x]), oy = orient(p, pv, points_[y]);
       if (ox > 0 || oy < 0) continue;
@@ -397,7 +399,7 @@ void VisibilityExpansion::walkRays(Point p, Scratch& s) const {
         }
         // Edge k joins nv[k] and nv[k + 1]: the edge opposite vertex j is next3(j).
         const int gone = oz > 0 ? left : right;  // the end on z's side: z replaces it
-        const int g = nv[0] == gone ? 0 : nv[1] == gone ? 1 : 2;
+        const int g = cornerOf(nv, gone);
         (oz > 0 ? left : right) = nv[far];
         tri = neighbours_[tri][next3(g)];
       }

@@ -185,6 +185,7 @@ void VisibilityGraph::keepExpansionForQueries(std::shared_ptr<VisibilityExpansio
   if (!expansion || 16.0 * static_cast<double>(link_count_) > r * r) return;
   if (expansion->locateStarts()) expansion_ = std::move(expansion);
 }
+
 namespace {
 
 // The links of the (corner offset 0) graph, estimated from node pairs tested as the build

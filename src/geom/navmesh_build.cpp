@@ -66,6 +66,7 @@ NavMesh buildNavMesh(const PolygonMap& map, bool merge_convex) {
         across.emplace_back(tri.neighbours[t].begin(), tri.neighbours[t].end());
       }
       for (std::vector<int>& f : mergeConvexFaces(tri.vertices, std::move(triangles), std::move(across))) {
+        if (f.empty()) continue;  // merged into another face
         for (int& v : f) v = id[v];
         faces.push_back({std::move(f), static_cast<int>(pi)});
       }

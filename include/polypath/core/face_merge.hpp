@@ -22,8 +22,9 @@ namespace polypath {
 ///
 /// `at`: vertex positions (world units). `faces`: each face's vertex ids counter-clockwise.
 /// `across`: per face and edge i (v[i] -> v[i+1]) the face across it, or -1; the same size
-/// as the face, and symmetric (the face across lists this face across the same edge). Returns the
-/// merged faces' vertex ids, counter-clockwise; the order of the result is unspecified.
+/// as the face, and symmetric (the face across lists this face across the same edge). Returns
+/// the faces in their input slots: the slot of a face that absorbed others holds the merged
+/// face's vertex ids, counter-clockwise; the slot of a face merged into another is empty.
 /// O(F log F) for F faces of bounded size.
 std::vector<std::vector<int>> mergeConvexFaces(const std::vector<Point>& at, std::vector<std::vector<int>> faces,
                                                std::vector<std::vector<int>> across);
