@@ -204,9 +204,9 @@ void PolyanyaQuery::addEdge(const Root& root, const Corner& e, Point right, Cone
   // its corners from the entry edge on now. A face's first corner load is otherwise a cache
   // miss, the costliest instruction of an expansion on a big mesh (perf, aurora-merged).
   const Corner* next = pmesh_->cornersOf(e.across) + e.across_edge;
-  __builtin_prefetch(next);
-  __builtin_prefetch(next + 2);
-  __builtin_prefetch(next + 4);
+  detail::prefetchLine(next);
+  detail::prefetchLine(next + 2);
+  detail::prefetchLine(next + 4);
   const NodeId id = static_cast<NodeId>(nodes_.size());
   // Every field given, in declaration order, so the node is written once (an emplace_back()
   // of a default node would first fill its 128 bytes with the defaults). Braces, not

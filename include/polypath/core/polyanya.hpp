@@ -50,6 +50,18 @@
 
 namespace polypath {
 
+namespace detail {
+/// Starts loading the cache line at p into the caches: a hint, nothing where the compiler
+/// has no prefetch builtin.
+inline void prefetchLine(const void* p) {
+#if defined(__GNUC__) || defined(__clang__)
+  __builtin_prefetch(p);
+#else
+  (void)p;
+#endif
+}
+}  // namespace detail
+
 // [SECTION] PolyanyaMesh
 
 /// What Polyanya precomputes on a NavMesh: the wedge of every face corner (the faces around
@@ -198,7 +210,7 @@ class PolyanyaQuery final : public SearchGraph {
       return true;
     }
     /// Starts loading key's entry (a hint: the table outgrows the caches on a big mesh).
-    void prefetch(int key) const { __builtin_prefetch(entries_.get() + key); }
+    void prefetch(int key) const { detail::prefetchLine(entries_.get() + key); }
     /// True when key was reached with a g smaller than g by more than the tolerance.
     bool dominated(int key, double g) const {
       const Entry& e = entries_.get()[key];
