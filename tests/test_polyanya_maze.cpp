@@ -30,7 +30,7 @@ int duplicateNodes(const PolyanyaQuery& query) {
   for (std::size_t n = 0; n < query.nodeCount(); ++n) {
     const PolyanyaNode& d = query.node(static_cast<NodeId>(n));
     if (d.kind != PolyanyaNode::Kind::Interval) continue;
-    const Key key{d.root.x, d.root.y, d.g, d.face, d.edge, d.left.x, d.left.y, d.right.x, d.right.y, d.collinear};
+    const Key key{d.root.x, d.root.y, d.g, d.face, int{d.edge}, d.left.x, d.left.y, d.right.x, d.right.y, d.collinear};
     if (!seen.insert(key).second) ++duplicates;
   }
   return duplicates;

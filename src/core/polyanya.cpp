@@ -99,8 +99,8 @@ PolyanyaMesh::PolyanyaMesh(const NavMesh& mesh) : mesh_(&mesh), bridges_(mesh) {
     }
     corners_[c].wedge = id[root];
   }
-  wedge_count_ = static_cast<int>(wall_at.size());
-  // A wedge is a corner when a wall edge ends at its vertex.
+  // A wedge is a corner when a wall edge ends at its vertex; only corners are roots, so only
+  // they get a key.
   for (std::size_t f = 0; f < faces.size(); ++f) {
     const int n = static_cast<int>(faces[f].v.size());
     for (int i = 0; i < n; ++i) {
@@ -109,14 +109,29 @@ PolyanyaMesh::PolyanyaMesh(const NavMesh& mesh) : mesh_(&mesh), bridges_(mesh) {
       wall_at[corners_[offset_[f] + (i + 1) % n].wedge] = 1;
     }
   }
-  for (Corner& c : corners_) c.turn = wall_at[c.wedge];
-  // List each face's corners twice (cornersOf()).
+  std::vector<int> key(wall_at.size(), -1);
+  for (std::size_t w = 0; w < wall_at.size(); ++w)
+    if (wall_at[w]) key[w] = wedge_count_++;
+  for (Corner& c : corners_) c.wedge = key[c.wedge];
+  // List each face's corners twice (cornersOf()), and name the face across an edge by its
+  // first corner.
   std::vector<Corner> twice;
   twice.reserve(2 * corners_.size());
   for (std::size_t f = 0; f < faces.size(); ++f)
     for (int copy = 0; copy < 2; ++copy) twice.insert(twice.end(), corners_.begin() + offset_[f], corners_.begin() + offset_[f + 1]);
   corners_.swap(twice);
   for (int& o : offset_) o *= 2;
+  for (Corner& c : corners_)
+    if (c.across >= 0) {
+      c.across_count = static_cast<std::int16_t>(cornerCount(c.across));
+      c.across = offset_[c.across];
+    }
+}
+
+int PolyanyaMesh::faceAt(int first) const {
+  const auto it = std::lower_bound(offset_.begin(), offset_.end(), first);
+  if (it == offset_.end() || *it != first) throw std::out_of_range("no face starts at corner " + std::to_string(first));
+  return static_cast<int>(it - offset_.begin());
 }
 
 // [SECTION] PolyanyaQuery
@@ -133,6 +148,7 @@ void PolyanyaQuery::reset(Point start, Point goal) {
   nodes_.clear();
   best_root_g_.clear();
   goal_components_.clear();
+  goal_firsts_.clear();
   pmesh_->mesh().facesContaining(start, start_faces_);
   pmesh_->mesh().facesContaining(goal, goal_faces_);
   if (start_faces_.empty()) throw QueryError("start " + describe(start) + " is outside the navigation mesh");
@@ -143,7 +159,10 @@ void PolyanyaQuery::reset(Point start, Point goal) {
   PolyanyaNode& t = nodes_.emplace_back();
   t.kind = PolyanyaNode::Kind::Goal;
   t.root = goal;
-  for (int f : goal_faces_) goal_components_.push_back(pmesh_->bridges().component(f));
+  for (int f : goal_faces_) {
+    goal_components_.push_back(pmesh_->bridges().component(f));
+    goal_firsts_.push_back(pmesh_->firstCorner(f));
+  }
 }
 
 Point PolyanyaQuery::position(NodeId n) const { return nodes_[n].root; }
@@ -152,9 +171,9 @@ bool PolyanyaQuery::passable(const Corner& c) const {
   return c.across >= 0 && pmesh_->bridges().mayCross(c.bridge, goal_components_);
 }
 
-bool PolyanyaQuery::isGoalFace(int f) const {
-  for (int g : goal_faces_)  // one face, or the few around a goal on an edge or vertex
-    if (g == f) return true;
+bool PolyanyaQuery::isGoalFace(int first) const {
+  for (int g : goal_firsts_)  // one face, or the few around a goal on an edge or vertex
+    if (g == first) return true;
   return false;
 }
 
@@ -204,14 +223,14 @@ void PolyanyaQuery::addEdge(const Root& root, const Corner& e, Point right, Cone
   // three 64-byte lines of its corners from the entry edge on now. A face's first corner load
   // is otherwise a cache miss, the costliest instruction of an expansion on a big mesh (perf,
   // aurora-merged). The last address is at most one past the face's corners (listed twice, m >= 3).
-  const char* next = reinterpret_cast<const char*>(pmesh_->cornersOf(e.across) + e.across_edge);
+  const char* next = reinterpret_cast<const char*>(pmesh_->cornersAt(e.across) + e.across_edge);
   for (int line = 0; line < 3; ++line) detail::prefetchLine(next + 64 * line);
   const NodeId id = static_cast<NodeId>(nodes_.size());
   // Every field given, in declaration order, so the node is written once (an emplace_back()
   // of a default node would first fill its 128 bytes with the defaults). Braces, not
   // emplace_back's parentheses: clang before 16 has no parenthesized aggregate init.
   nodes_.push_back(PolyanyaNode{root.point, left, right, left_ray.through, right_ray.through, via ? *via : Point{},
-                                root.g, root.wedge, e.across, static_cast<int>(e.across_edge), from,
+                                root.g, root.wedge, e.across, from, e.across_edge, e.across_count,
                                 PolyanyaNode::Kind::Interval, collinear, via != nullptr, left_ray.from_through,
                                 right_ray.from_through});
   out.push_back({id, root.arc});
@@ -232,8 +251,8 @@ void PolyanyaQuery::addAlong(const Root& root, const Corner& ca, const Corner& c
   // at such a vertex would also never end: the faces around it form a closed fan, and its
   // collinear successors would walk round it for ever.
   bool to_a = dist(root.point, a) <= dist(root.point, b);
-  if (!(to_a ? ca.turn : cb.turn)) to_a = !to_a;
-  if (!(to_a ? ca.turn : cb.turn)) return;
+  if (!(to_a ? ca.turn() : cb.turn())) to_a = !to_a;
+  if (!(to_a ? ca.turn() : cb.turn())) return;
   const Point end = to_a ? a : b;
   const double run = dist(root.point, end);
   const Root turn{end, to_a ? ca.wedge : cb.wedge, root.g + run, root.arc + run};
@@ -269,7 +288,7 @@ void PolyanyaQuery::expand(NodeId n, std::vector<Arc>& out) const {
   // A face holding both start and goal: the straight segment is the path (the face is
   // convex), and no other successor can lead to anything shorter.
   for (int f : start_faces_)
-    if (isGoalFace(f)) {
+    if (isGoalFace(pmesh_->firstCorner(f))) {
       out.push_back({goalNode(), dist(start_, goal_)});
       return;
     }
@@ -366,13 +385,13 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
 [[gnu::flatten]] void PolyanyaQuery::expandInterval(NodeId n, std::vector<Arc>& out) const {
   if (nodes_[n].root_wedge >= 0 && best_root_g_.dominated(nodes_[n].root_wedge, nodes_[n].g)) return;  // root reached more cheaply
   const int f = nodes_[n].face;
-  const int m = pmesh_->cornerCount(f);
+  const int m = nodes_[n].corner_count;
   reserveSuccessors(m);
   const PolyanyaNode& node = nodes_[n];  // stays valid: no successor moves nodes_ now
   const int k = node.edge;
   const Point r = node.root, L = node.left, R = node.right;
   const Root same{r, node.root_wedge, node.g, 0.0};
-  const Corner* cd = pmesh_->cornersOf(f);
+  const Corner* cd = pmesh_->cornersAt(f);
 
   if (node.collinear) {
     // The root is a vertex of this convex face: all of it is in sight.
@@ -421,8 +440,8 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
   // Its root-level pruning entry is read after the crossings below: start loading it now.
   const Corner &cr0 = cd[k + 1], &cl0 = cd[k];
   const Point vr = cr0.point, vl = cl0.point;
-  const bool turn_right = R == vr && cr0.turn;
-  const bool turn_left = L == vl && cl0.turn;
+  const bool turn_right = R == vr && cr0.turn();
+  const bool turn_left = L == vl && cl0.turn();
   if (turn_right) best_root_g_.prefetch(cr0.wedge);
   if (turn_left) best_root_g_.prefetch(cl0.wedge);
 

@@ -72,23 +72,34 @@ class PolyanyaMesh {
   explicit PolyanyaMesh(const NavMesh& mesh);
   const NavMesh& mesh() const { return *mesh_; }
   /// Corner i of face f and the edge from it to corner i + 1, packed (32 bytes) so that an
-  /// expansion reads one array, face after face.
+  /// expansion reads one array, face after face, and finds the face across an edge without a
+  /// second table (an offset table read per successor was a cache miss on a big mesh).
   struct Corner {
     Point point;                    ///< the vertex (world units)
-    int across = -1;                ///< the face across the edge, -1 for a wall
-    int wedge = -1;                 ///< wedge id of the vertex in this face
+    int across = -1;                ///< the face across the edge by its first corner (firstCorner()), -1 for a wall
+    /// Root key of the vertex in this face when its wedge touches a wall edge (Polyanya's
+    /// "corner vertex", where a path may turn): 0 .. wedgeCount() - 1; -1 for any other vertex.
+    int wedge = -1;
     int bridge = -1;                ///< FaceBridges::slot() of the edge
     std::int16_t across_edge = -1;  ///< index of the same edge in the face across
-    std::uint8_t turn = 0;          ///< 1 when the wedge touches a wall edge (Polyanya's "corner vertex")
+    std::int16_t across_count = 0;  ///< the corner count of the face across
+    /// A path may turn at this vertex (it has a root key).
+    bool turn() const { return wedge >= 0; }
   };
   /// The corners of face f in order, listed twice: 2 * cornerCount(f) entries, corner i + m
   /// the same as corner i, so a walk of at most m corners from any corner needs no wrap-around.
   const Corner* cornersOf(int f) const { return corners_.data() + offset_[f]; }
+  /// The same list given by firstCorner(f).
+  const Corner* cornersAt(int first) const { return corners_.data() + first; }
+  /// Index of face f's first corner (a key of the face as good as f: Corner::across is one).
+  int firstCorner(int f) const { return offset_[f]; }
+  /// The face whose first corner is `first` (the inverse of firstCorner(); O(log faces)).
+  int faceAt(int first) const;
   /// The number of corners of face f (m).
   int cornerCount(int f) const { return (offset_[f + 1] - offset_[f]) / 2; }
   /// The largest corner count of any face (sizes an expansion's scratch once per query).
   int maxCorners() const { return max_corners_; }
-  /// The number of wedges (root keys: Corner::wedge is 0 .. wedgeCount() - 1).
+  /// The number of root keys: the wedges at vertices that touch a wall (Corner::wedge).
   int wedgeCount() const { return wedge_count_; }
   /// Bridges of the face adjacency graph (dead-end regions).
   const FaceBridges& bridges() const { return bridges_; }
@@ -131,10 +142,11 @@ struct PolyanyaNode {
   Point via;             ///< (a corner passed along a straight edge just after turning at it)
   double g = 0.0;        ///< length of the path to the root (world units)
   int root_wedge = -1;   ///< root-level pruning key: the wedge of the root vertex, or -1 (start, goal, Final)
-  int face = -1;         ///< the face beyond the interval
-  int edge = -1;         ///< entry edge k of `face`: left end on v[k]'s side, right on v[k+1]'s
+  int face = -1;         ///< the face beyond the interval, by its first corner (PolyanyaMesh::firstCorner())
   NodeId parent = kNoNode;  ///< the node whose expansion created this one (an intermediate node of
                             ///< a one-successor chain never enters the open set)
+  std::int16_t edge = -1;         ///< entry edge k of `face`: left end on v[k]'s side, right on v[k+1]'s
+  std::int16_t corner_count = 0;  ///< the corner count m of `face`
   Kind kind = Kind::Interval;
   bool collinear = false;  ///< the root is an end vertex of the entry edge: all of `face` is in sight
   bool has_via = false;  ///< the path turns at `via` between the parent's root and this root
@@ -248,7 +260,8 @@ class PolyanyaQuery final : public SearchGraph {
     bool from_through = false;
   };
 
-  bool isGoalFace(int f) const;
+  /// The face given by its first corner (PolyanyaNode::face) holds the goal.
+  bool isGoalFace(int first) const;
   /// The edge from corner c is shared, and crossing it may lead to the goal (not a bridge
   /// into a region without it). Successors are built only across such edges.
   bool passable(const Corner& c) const;
@@ -265,6 +278,7 @@ class PolyanyaQuery final : public SearchGraph {
   const PolyanyaMesh* pmesh_;
   Point start_, goal_;
   std::vector<int> start_faces_, goal_faces_;
+  std::vector<int> goal_firsts_;      // firstCorner() of each goal face (node.face's key)
   std::vector<int> goal_components_;  // FaceBridges components of the goal's faces
   mutable std::vector<PolyanyaNode> nodes_;
   mutable RootTable best_root_g_;
