@@ -2,8 +2,10 @@
 // points (where it decides) and with the expansion elsewhere (near-collinear reals).
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstdint>
 #include <random>
+#include <vector>
 
 #include "polypath/core/geometry.hpp"
 
@@ -65,4 +67,61 @@ TEST_CASE("orient decides near-collinear real points exactly", "[geometry][orien
     REQUIRE(orient(c, a, b) == o);
     REQUIRE(orient(b, a, c) == -o);
   }
+}
+
+TEST_CASE("orientOnLattice is exact on small lattices, at their largest coordinates too", "[geometry][orient]") {
+  std::mt19937_64 rng(3);
+  int collinear = 0, checked = 0;
+  for (int i = 0; i < 200000; ++i) {
+    const int k = i % 4 == 0 ? 0 : i % 4 == 1 ? 1 : i % 4 == 2 ? 8 : 24;  // integers, halves, 1/256, 2^-24
+    const std::int64_t range = std::int64_t{1} << 24;                     // scaled coordinates up to 2^24
+    std::uniform_int_distribution<std::int64_t> u(i % 3 == 0 ? range - 8 : -range, range);
+    std::int64_t c[6];
+    for (auto& v : c) v = u(rng);
+    if (i % 2 == 0) {  // collinear or one unit off
+      const std::int64_t t = std::uniform_int_distribution<std::int64_t>(-2, 2)(rng);
+      c[4] = c[0] + t * (c[2] - c[0]);
+      c[5] = c[1] + t * (c[3] - c[1]) + (i % 4 == 0 ? 1 : 0);
+      if (std::abs(c[4]) > range || std::abs(c[5]) > range) continue;
+    }
+    const double scale = std::ldexp(1.0, -k);
+    Point p[3];
+    for (int j = 0; j < 3; ++j) p[j] = {static_cast<double>(c[2 * j]) * scale, static_cast<double>(c[2 * j + 1]) * scale};
+    INFO("k " << k << ": " << c[0] << " " << c[1] << " " << c[2] << " " << c[3] << " " << c[4] << " " << c[5]);
+    REQUIRE(smallLatticeExponent(p, 3) >= 0);
+    REQUIRE(smallLatticeExponent(p, 3) <= k);
+    for (const Point& q : p) REQUIRE(onSmallLattice(q, k));
+    const int expected = latticeOrient(c[0], c[1], c[2], c[3], c[4], c[5]);
+    collinear += expected == 0 ? 1 : 0;
+    ++checked;
+    REQUIRE(orientOnLattice(p[0], p[1], p[2]) == expected);
+  }
+  CHECK(checked > 150000);
+  CHECK(collinear > 20000);
+}
+
+TEST_CASE("smallLatticeExponent finds the coarsest lattice and refuses what none holds", "[geometry][orient]") {
+  const std::vector<Point> integers{{0, 0}, {16777216, -16777216}, {3, 7}};
+  CHECK(smallLatticeExponent(integers.data(), integers.size()) == 0);
+  const std::vector<Point> halves{{0.5, 1}, {-3, 2.5}};
+  CHECK(smallLatticeExponent(halves.data(), halves.size()) == 1);
+  const std::vector<Point> eighths{{0.125, 1}, {-3, 2.5}};
+  CHECK(smallLatticeExponent(eighths.data(), eighths.size()) == 3);
+  const std::vector<Point> too_big{{16777217, 0}};  // 2^24 + 1
+  CHECK(smallLatticeExponent(too_big.data(), too_big.size()) == -1);
+  const std::vector<Point> halves_too_big{{0.5, 0}, {8388609, 0}};  // needs k = 1, so at most 2^23
+  CHECK(smallLatticeExponent(halves_too_big.data(), halves_too_big.size()) == -1);
+  const std::vector<Point> tenth{{0.1, 0}};  // not a binary fraction
+  CHECK(smallLatticeExponent(tenth.data(), tenth.size()) == -1);
+  const std::vector<Point> nan{{0, std::nan("")}};
+  CHECK(smallLatticeExponent(nan.data(), nan.size()) == -1);
+  CHECK(smallLatticeExponent(nullptr, 0) == 0);
+
+  CHECK(onSmallLattice({3, -7}, 0));
+  CHECK_FALSE(onSmallLattice({3.5, -7}, 0));
+  CHECK(onSmallLattice({3.5, -7}, 1));
+  CHECK_FALSE(onSmallLattice({16777216.5, 0}, 1));
+  CHECK_FALSE(onSmallLattice({1, 1}, -1));
+  CHECK_FALSE(onSmallLattice({std::nan(""), 1}, 0));
+  CHECK_FALSE(onSmallLattice({HUGE_VAL, 1}, 0));
 }

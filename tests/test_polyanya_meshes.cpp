@@ -4,6 +4,7 @@
 // polygon map (the union of its faces). Skipped when the data is absent.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -101,9 +102,19 @@ TEST_CASE("polyanya on aurora-merged equals the published Euclidean optima, reus
     WARN("skipped: " << test::vleueDir() << " is absent");
     return;
   }
-  const NavMesh mesh = navMeshFromMesh2(loadMesh(test::vleueDir() / "meshes/v2/aurora-merged.mesh"));
+  Mesh2 m2 = loadMesh(test::vleueDir() / "meshes/v2/aurora-merged.mesh");
+  const NavMesh mesh = navMeshFromMesh2(m2);
   const PolyanyaMesh pmesh(mesh);
   REQUIRE(rows.size() == 2990);
+  REQUIRE(pmesh.latticeExponent() == 0);  // integer vertices: cone sides by orientOnLattice
+  // The same mesh moved by 2^-30 (exactly: no coordinate needs more than 41 bits) lies on no
+  // small lattice, so its queries decide sides with the filtered orient(): the same answers.
+  const double shift = std::ldexp(1.0, -30);
+  for (Point& v : m2.vertices) v = v + Point{shift, shift};
+  const NavMesh moved = navMeshFromMesh2(m2);
+  const PolyanyaMesh pmoved(moved);
+  REQUIRE(pmoved.latticeExponent() == -1);
+  PolyanyaPathfinder moved_pathfinder(pmoved);
   // One pathfinder answers every query (its node array and root table are reused); every
   // tenth query is also answered by a fresh one-shot search, which must agree exactly.
   PolyanyaPathfinder pathfinder(pmesh);
@@ -123,6 +134,12 @@ TEST_CASE("polyanya on aurora-merged equals the published Euclidean optima, reus
       CHECK(fresh.length == path.length);
       CHECK(fresh.expanded == path.expanded);
       CHECK(fresh.points == path.points);
+    }
+    if (i % 5 == 0) {
+      const Path off = moved_pathfinder.find(r.start + Point{shift, shift}, r.goal + Point{shift, shift});
+      REQUIRE(off.found);
+      CHECK(off.length == Approx(path.length).epsilon(1e-12));
+      CHECK(off.expanded == path.expanded);
     }
   }
   CHECK(worst < 1e-3);

@@ -109,7 +109,7 @@ FaceBridges::FaceBridges(const NavMesh& mesh) {
     for (int slot = 0; slot < slots; ++slot)
       if (bridge[slot]) cedges[fill[comp_[owner[slot]]]++] = comp_[across[slot]];
   }
-  tin_.assign(ncomp, -1);
+  std::vector<int> tin(ncomp, -1);  // pre-order number per component
   tout_.assign(ncomp, -1);
   tree_.assign(ncomp, -1);
   std::vector<int> parent(ncomp, -1);
@@ -119,16 +119,16 @@ FaceBridges::FaceBridges(const NavMesh& mesh) {
   std::vector<CFrame> cstack;
   int clock = 0;
   for (int r = 0; r < ncomp; ++r) {
-    if (tin_[r] >= 0) continue;
-    tin_[r] = clock++;
+    if (tin[r] >= 0) continue;
+    tin[r] = clock++;
     tree_[r] = r;
     cstack.push_back({r, cstart[r]});
     while (!cstack.empty()) {
       CFrame& top = cstack.back();
       if (top.next < cstart[top.comp + 1]) {
         const int d = cedges[top.next++];
-        if (tin_[d] >= 0) continue;  // the parent (a forest has no other visited neighbour)
-        tin_[d] = clock++;
+        if (tin[d] >= 0) continue;  // the parent (a forest has no other visited neighbour)
+        tin[d] = clock++;
         tree_[d] = r;
         parent[d] = top.comp;
         cstack.push_back({d, cstart[d]});
@@ -143,8 +143,18 @@ FaceBridges::FaceBridges(const NavMesh& mesh) {
   for (int slot = 0; slot < slots; ++slot) {
     if (!bridge[slot]) continue;
     const int cf = comp_[owner[slot]], cg = comp_[across[slot]];
-    slot_[slot] = parent[cg] == cf ? 2 * cg + 1 : 2 * cf;
+    slot_[slot] = parent[cg] == cf ? 2 * tin[cg] + 1 : 2 * tin[cf];
   }
+  // Renumber the components by their pre-order time, so a component's number is its tin and
+  // the interval test needs only the tout of the bridge's child.
+  for (int& c : comp_) c = tin[c];
+  std::vector<int> tout(ncomp), tree(ncomp);
+  for (int c = 0; c < ncomp; ++c) {
+    tout[tin[c]] = tout_[c];
+    tree[tin[c]] = tin[tree_[c]];
+  }
+  tout_.swap(tout);
+  tree_.swap(tree);
 }
 
 }  // namespace polypath

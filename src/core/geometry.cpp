@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <limits>
 
 namespace polypath {
@@ -99,6 +100,27 @@ int orientAdaptive(Point a, Point b, Point c) {
   if ((b.x == a.x || c.y == a.y) && (b.y == a.y || c.x == a.x)) return 0;
   if (const int o = orientExactProducts(a, b, c); o != 2) return o;
   return orientExact(a, b, c);
+}
+
+namespace {
+/// x * 2^k is an integer (of any magnitude): k more fractional bits are never needed.
+bool integralAt(double x, int k) {
+  const double s = std::ldexp(x, k);
+  return std::isfinite(s) && s == std::nearbyint(s);
+}
+}  // namespace
+
+int smallLatticeExponent(const Point* points, std::size_t count) {
+  int k = 0;
+  for (std::size_t i = 0; i < count; ++i)
+    for (double x : {points[i].x, points[i].y}) {
+      if (!std::isfinite(x)) return -1;
+      while (k <= 24 && !integralAt(x, k)) ++k;
+      if (k > 24) return -1;
+    }
+  for (std::size_t i = 0; i < count; ++i)
+    if (!onSmallLattice(points[i], k)) return -1;
+  return k;
 }
 
 bool onSegment(Point a, Point b, Point p) {

@@ -54,7 +54,8 @@ std::string describe(Point p) { return "(" + std::to_string(p.x) + ", " + std::t
 
 // [SECTION] PolyanyaMesh
 
-PolyanyaMesh::PolyanyaMesh(const NavMesh& mesh) : mesh_(&mesh), bridges_(mesh) {
+PolyanyaMesh::PolyanyaMesh(const NavMesh& mesh)
+    : mesh_(&mesh), bridges_(mesh), lattice_(smallLatticeExponent(mesh.vertices().data(), mesh.vertices().size())) {
   const auto& faces = mesh.faces();
   offset_.resize(faces.size() + 1, 0);
   for (std::size_t f = 0; f < faces.size(); ++f) {
@@ -115,7 +116,7 @@ PolyanyaMesh::PolyanyaMesh(const NavMesh& mesh) : mesh_(&mesh), bridges_(mesh) {
   for (Corner& c : corners_) c.wedge = key[c.wedge];
   // List each face's corners twice (cornersOf()), and name the face across an edge by its
   // first corner.
-  std::vector<Corner> twice;
+  std::vector<Corner, HugePageAllocator<Corner>> twice;
   twice.reserve(2 * corners_.size());
   for (std::size_t f = 0; f < faces.size(); ++f)
     for (int copy = 0; copy < 2; ++copy) twice.insert(twice.end(), corners_.begin() + offset_[f], corners_.begin() + offset_[f + 1]);
@@ -145,6 +146,7 @@ PolyanyaQuery::PolyanyaQuery(const PolyanyaMesh& pmesh, Point start, Point goal)
 void PolyanyaQuery::reset(Point start, Point goal) {
   start_ = start;
   goal_ = goal;
+  lattice_ = onSmallLattice(start, pmesh_->latticeExponent());
   nodes_.clear();
   best_root_g_.clear();
   goal_components_.clear();
@@ -308,7 +310,7 @@ void PolyanyaQuery::expand(NodeId n, std::vector<Arc>& out) const {
       const Corner& cb = cd[j + 1];
       if (!passable(ca)) continue;
       const Point a = ca.point, b = cb.point;
-      if (orient(a, b, start_) == 0) {
+      if (orientRooted(a, b, start_) == 0) {
         if (!onSegment(a, b, start_)) addAlong(root, ca, cb, out, n);
         continue;
       }
@@ -319,10 +321,13 @@ void PolyanyaQuery::expand(NodeId n, std::vector<Arc>& out) const {
 
 namespace {
 
-/// Side of x of the ray: exact. When the floating-point filter cannot decide, the ray's own
-/// points are answered without the exact stage (a cone's ray passes through a face vertex
+/// Side of x of the ray: exact. On a small lattice (the ray's points and x on it) one
+/// determinant decides. Otherwise, when the floating-point filter cannot decide, the ray's
+/// own points are answered without the exact stage (a cone's ray passes through a face vertex
 /// in most expansions, and the filter never decides at those).
+template <bool Lattice>
 inline int sideOf(const PolyanyaRay& ray, Point x) {
+  if constexpr (Lattice) return orientOnLattice(ray.p, ray.q, x);
   const int o = orientFilter(ray.p, ray.q, x);
   if (o != 2) return o;
   if (x == ray.q || x == ray.p) return 0;
@@ -348,8 +353,9 @@ struct Crossing {
 /// interval starts at that corner): vertex 0 is then on its line while the next ones may lie
 /// right of it, and the search from the middle, which classes vertex 0 as right unless the
 /// whole chain is on or left of the ray, is what expandInterval expects: no guess there.
+template <bool Lattice>
 Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int m, int k, int from = 0, int guess = -1) {
-  auto side = [&](int t) { return sideOf(ray, cd[k + 1 + t].point); };
+  auto side = [&](int t) { return sideOf<Lattice>(ray, cd[k + 1 + t].point); };
   int lo = from, hi = m, side_hi = 2;  // first t with side >= 0, and its side once probed
   if (guess >= lo && guess < hi) {
     const int sg = side(guess);
@@ -403,7 +409,7 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
       const Corner &ca = cd[j], &cb = cd[j + 1];
       if (!passable(ca)) continue;
       const Point a = ca.point, b = cb.point;
-      if (r != a && r != b && orient(r, a, b) == 0) addAlong(same, ca, cb, out, n);
+      if (r != a && r != b && orientRooted(r, a, b) == 0) addAlong(same, ca, cb, out, n);
       else addEdge(same, ca, a, {a}, b, {b}, r == a || r == b, out, n);
     }
     return;
@@ -451,7 +457,15 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
   // do not meet: a vertex right of the right ray is right of the left ray too, and the left
   // ray's crossing is at or after the right ray's (cl.in >= cr.in).
   // Most intervals project onto one far edge: the left ray's first guess is the right one's crossing.
-  const Crossing cr = crossChain(rr, cd, m, k), cl = crossChain(lr, cd, m, k, cr.in, cr.in);
+  // Two copies of the search, so its loop tests no flag: on a small lattice, and not.
+  Crossing cr, cl;
+  if (lattice_) {
+    cr = crossChain<true>(rr, cd, m, k);
+    cl = crossChain<true>(lr, cd, m, k, cr.in, cr.in);
+  } else {
+    cr = crossChain<false>(rr, cd, m, k);
+    cl = crossChain<false>(lr, cd, m, k, cr.in, cr.in);
+  }
 
   // Observable successors: the far edges t (chain vertex t to t + 1, right to left) inside
   // the closed cone between the rays r->R and r->L: the left end on or left of the right ray
@@ -494,7 +508,7 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
           if (br <= 0) addEdge(turn, ca, a, {a}, b, {b}, true, out, n);
           continue;
         }
-        if (orient(vr, a, b) == 0) {
+        if (orientRooted(vr, a, b) == 0) {
           addAlong(turn, ca, cb, out, n);
           continue;
         }
@@ -520,7 +534,7 @@ Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int 
           if (al >= 0) addEdge(turn, ca, a, {a}, b, {b}, true, out, n);
           continue;
         }
-        if (orient(vl, a, b) == 0) {
+        if (orientRooted(vl, a, b) == 0) {
           addAlong(turn, ca, cb, out, n);
           continue;
         }

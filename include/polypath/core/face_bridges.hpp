@@ -25,9 +25,10 @@ namespace polypath {
 class FaceBridges {
  public:
   explicit FaceBridges(const NavMesh& mesh);
-  /// The 2-edge-connected component of face f (faces joined by cycles of shared edges).
+  /// The 2-edge-connected component of face f (faces joined by cycles of shared edges),
+  /// numbered in the bridge forest's DFS pre-order.
   int component(int f) const { return comp_[f]; }
-  int componentCount() const { return static_cast<int>(tin_.size()); }
+  int componentCount() const { return static_cast<int>(tout_.size()); }
   /// True when edge i of face f is shared and removing it disconnects the faces.
   bool isBridge(int f, int i) const { return slot_[offset_[f] + i] >= 0; }
   /// False only when edge i of face f is a bridge and none of `goal_components` (a goal on
@@ -43,8 +44,9 @@ class FaceBridges {
     if (slot < 0) return true;
     const int child = slot >> 1;
     const bool entering = (slot & 1) != 0;  // crossing into the child's subtree, else out of it
+    const int last = tout_[child];          // the child's subtree: components child .. last
     for (int c : goal_components)
-      if ((tin_[child] <= tin_[c] && tin_[c] <= tout_[child]) == entering) return true;
+      if ((child <= c && c <= last) == entering) return true;
     return false;
   }
   /// True when faces f and g are connected through shared edges.
@@ -54,7 +56,7 @@ class FaceBridges {
   std::vector<int> offset_;  // per face: its first edge slot
   std::vector<int> slot_;    // per edge slot: -1, or 2 * child component + (1 when crossing enters it)
   std::vector<int> comp_;    // per face
-  std::vector<int> tin_, tout_, tree_;  // per component: DFS interval and tree in the bridge forest
+  std::vector<int> tout_, tree_;  // per component: last pre-order number of its subtree, and its tree's root
 };
 
 }  // namespace polypath

@@ -97,6 +97,31 @@ inline int orient(Point a, Point b, Point c) {
   return o != 2 ? o : orientAdaptive(a, b, c);
 }
 
+/// The smallest k in 0 .. 24 such that every coordinate of points[0 .. count) is a multiple of
+/// 2^-k of magnitude at most 2^(24 - k): a small lattice, on which orientOnLattice() is exact
+/// (integer coordinates up to 16,777,216, as on maps made from grids, have k = 0). -1 when
+/// there is none (any other coordinate, NaN or infinity among them).
+int smallLatticeExponent(const Point* points, std::size_t count);
+
+/// p lies on the small lattice of exponent k (smallLatticeExponent()); false for k < 0.
+/// Inline and free of library calls: a query tests its start with it.
+inline bool onSmallLattice(Point p, int k) {
+  if (k < 0 || k > 24) return false;
+  const double scale = static_cast<double>(std::int32_t{1} << k);  // exact: scaling changes no bit
+  for (double x : {p.x * scale, p.y * scale})
+    if (!(std::abs(x) <= 16777216.0) || x != static_cast<double>(static_cast<std::int32_t>(x))) return false;
+  return true;
+}
+
+/// Exact sign of the orientation of (a, b, c) when all three lie on one small lattice
+/// (smallLatticeExponent()): then each coordinate difference has at most 25 significant bits,
+/// each product at most 50 and the determinant at most 51, so the double arithmetic makes no
+/// rounding error and no filter is needed. Wrong for other points: use orient().
+inline int orientOnLattice(Point a, Point b, Point c) {
+  const double det = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+  return (det > 0.0) - (det < 0.0);
+}
+
 /// Exact: p lies on the closed segment [a, b] (endpoints included).
 bool onSegment(Point a, Point b, Point p);
 

@@ -45,6 +45,7 @@
 #include <vector>
 
 #include "polypath/core/face_bridges.hpp"
+#include "polypath/core/huge_pages.hpp"
 #include "polypath/core/navmesh.hpp"
 #include "polypath/core/search.hpp"
 
@@ -101,6 +102,9 @@ class PolyanyaMesh {
   int maxCorners() const { return max_corners_; }
   /// The number of root keys: the wedges at vertices that touch a wall (Corner::wedge).
   int wedgeCount() const { return wedge_count_; }
+  /// smallLatticeExponent() of the mesh's vertices: when the start lies on the same lattice,
+  /// a query decides every side of a cone ray with orientOnLattice() (-1: no such lattice).
+  int latticeExponent() const { return lattice_; }
   /// Bridges of the face adjacency graph (dead-end regions).
   const FaceBridges& bridges() const { return bridges_; }
 
@@ -108,9 +112,10 @@ class PolyanyaMesh {
   const NavMesh* mesh_;
   FaceBridges bridges_;
   std::vector<int> offset_;      // per face: its first entry in corners_
-  std::vector<Corner> corners_;  // every face's corners, twice
+  std::vector<Corner, HugePageAllocator<Corner>> corners_;  // every face's corners, twice (megabytes on a big mesh, read at random)
   int max_corners_ = 0;
   int wedge_count_ = 0;
+  int lattice_ = -1;
 };
 
 // [SECTION] PolyanyaQuery
@@ -262,6 +267,9 @@ class PolyanyaQuery final : public SearchGraph {
 
   /// The face given by its first corner (PolyanyaNode::face) holds the goal.
   bool isGoalFace(int first) const;
+  /// orient() for three points each a mesh vertex or the start (every root and cone ray
+  /// point is one): orientOnLattice() when they share a small lattice.
+  int orientRooted(Point a, Point b, Point c) const { return lattice_ ? orientOnLattice(a, b, c) : orient(a, b, c); }
   /// The edge from corner c is shared, and crossing it may lead to the goal (not a bridge
   /// into a region without it). Successors are built only across such edges.
   bool passable(const Corner& c) const;
@@ -279,6 +287,7 @@ class PolyanyaQuery final : public SearchGraph {
   Point start_, goal_;
   std::vector<int> start_faces_, goal_faces_;
   std::vector<int> goal_firsts_;      // firstCorner() of each goal face (node.face's key)
+  bool lattice_ = false;              // the mesh's vertices and the start lie on one small lattice
   std::vector<int> goal_components_;  // FaceBridges components of the goal's faces
   mutable std::vector<PolyanyaNode> nodes_;
   mutable RootTable best_root_g_;
