@@ -321,17 +321,22 @@ void PolyanyaQuery::expand(NodeId n, std::vector<Arc>& out) const {
 
 namespace {
 
-/// Side of x of the ray: exact. On a small lattice (the ray's points and x on it) one
-/// determinant decides. Otherwise, when the floating-point filter cannot decide, the ray's
-/// own points are answered without the exact stage (a cone's ray passes through a face vertex
-/// in most expansions, and the filter never decides at those).
+/// Side of x of the ray, exactly, as a number whose sign is the side (> 0 left, < 0 right,
+/// zero on the line). On a small lattice (the ray's points and x on it) it is the
+/// determinant itself, exact, with no sign taken: the chain crossing only compares it with
+/// zero. Otherwise, when the floating-point filter cannot decide, the ray's own points are
+/// answered without the exact stage (a cone's ray passes through a face vertex in most
+/// expansions, and the filter never decides at those).
 template <bool Lattice>
-inline int sideOf(const PolyanyaRay& ray, Point x) {
-  if constexpr (Lattice) return orientOnLattice(ray.p, ray.q, x);
-  const int o = orientFilter(ray.p, ray.q, x);
-  if (o != 2) return o;
-  if (x == ray.q || x == ray.p) return 0;
-  return orientAdaptive(ray.p, ray.q, x);
+inline double sideOf(const PolyanyaRay& ray, Point x) {
+  if constexpr (Lattice) {
+    return latticeDeterminant(ray.p, ray.q, x);
+  } else {
+    const int o = orientFilter(ray.p, ray.q, x);
+    if (o != 2) return o;
+    if (x == ray.q || x == ray.p) return 0.0;
+    return orientAdaptive(ray.p, ray.q, x);
+  }
 }
 
 /// Where a ray of a node's cone crosses the far chain of a convex face: the chain is the
@@ -356,28 +361,32 @@ struct Crossing {
 template <bool Lattice>
 Crossing crossChain(const PolyanyaRay& ray, const PolyanyaMesh::Corner* cd, int m, int k, int from = 0, int guess = -1) {
   auto side = [&](int t) { return sideOf<Lattice>(ray, cd[k + 1 + t].point); };
-  int lo = from, hi = m, side_hi = 2;  // first t with side >= 0, and its side once probed
+  int lo = from, hi = m;  // first t with side >= 0
+  double side_hi = 0.0;   // its side, once probed (probed_hi)
+  bool probed_hi = false;
   if (guess >= lo && guess < hi) {
-    const int sg = side(guess);
-    if (sg >= 0) {
+    const double sg = side(guess);
+    if (sg >= 0.0) {
       hi = guess;
       side_hi = sg;
+      probed_hi = true;
     } else {
       lo = guess + 1;
     }
   }
   while (lo < hi) {  // conditional moves, not branches: the sides are unpredictable
     const int mid = lo + (hi - lo) / 2;
-    const int sm = side(mid);
-    const bool on_or_left = sm >= 0;
+    const double sm = side(mid);
+    const bool on_or_left = sm >= 0.0;
     hi = on_or_left ? mid : hi;
     side_hi = on_or_left ? sm : side_hi;
+    probed_hi = probed_hi || on_or_left;
     lo = on_or_left ? lo : mid + 1;
   }
   int out = lo;
   if (out < m) {
-    int so = side_hi != 2 ? side_hi : side(out);
-    while (so == 0 && ++out < m) so = side(out);
+    double so = probed_hi ? side_hi : side(out);
+    while (so == 0.0 && ++out < m) so = side(out);
   }
   return {lo, out};
 }

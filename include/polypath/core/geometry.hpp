@@ -113,12 +113,18 @@ inline bool onSmallLattice(Point p, int k) {
   return true;
 }
 
-/// Exact sign of the orientation of (a, b, c) when all three lie on one small lattice
+/// The orientation determinant of (a, b, c), exact when all three lie on one small lattice
 /// (smallLatticeExponent()): then each coordinate difference has at most 25 significant bits,
 /// each product at most 50 and the determinant at most 51, so the double arithmetic makes no
-/// rounding error and no filter is needed. Wrong for other points: use orient().
+/// rounding error. Its sign is orientOnLattice(); for other points it is only an estimate.
+inline double latticeDeterminant(Point a, Point b, Point c) {
+  return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+}
+
+/// Exact sign of the orientation of (a, b, c) when all three lie on one small lattice
+/// (latticeDeterminant(): no filter is needed). Wrong for other points: use orient().
 inline int orientOnLattice(Point a, Point b, Point c) {
-  const double det = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+  const double det = latticeDeterminant(a, b, c);
   return (det > 0.0) - (det < 0.0);
 }
 
