@@ -1,7 +1,7 @@
 // polyanya.hpp: Polyanya, the exact any-angle search on a navigation mesh, as a SearchGraph
 // whose nodes are created while the one engine (search.hpp) searches.
 //
-// [SECTION] PolyanyaMesh (per mesh: wedges around vertices, corner flags, bridges)
+// [SECTION] PolyanyaMesh (per mesh: corners, corner wedges, bridges, lattice)
 // [SECTION] PolyanyaQuery (per query: the growing graph of (interval, root) nodes)
 // [SECTION] Queries (one-shot, and a pathfinder reused for many)
 //
@@ -65,9 +65,11 @@ inline void prefetchLine(const void* p) {
 
 // [SECTION] PolyanyaMesh
 
-/// What Polyanya precomputes on a NavMesh: the wedge of every face corner (the faces around
-/// a vertex that are joined through edges incident to it) and whether a wedge is a corner
-/// (bounded by a wall, so a path may turn there). The mesh must outlive this object.
+/// What Polyanya precomputes on a NavMesh: every face's corners in one array, each with the
+/// face across its edge, and a root key for each corner wedge (the faces around a vertex that
+/// are joined through edges incident to it, when a wall bounds them, so a path may turn
+/// there); the bridges; and whether the vertices lie on a small lattice. The mesh must
+/// outlive this object.
 class PolyanyaMesh {
  public:
   explicit PolyanyaMesh(const NavMesh& mesh);
