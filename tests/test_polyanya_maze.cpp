@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <set>
+#include <stdexcept>
 #include <tuple>
 #include <vector>
 
@@ -131,4 +132,27 @@ TEST_CASE("polyanya on the large maze between cell centres equals the visibility
     CHECK(polyanya.duplicates == 0);
   }
   CHECK(found > 30);
+}
+
+TEST_CASE("a node names its face by the face's first corner, and faceAt gives the face back", "[polyanya][maze]") {
+  const test::LoadedMap m(std::filesystem::path(POLYPATH_SOURCE_DIR) / "maps" / "large-maze.json");
+  const NavMesh mesh = buildNavMesh(m.map);
+  const PolyanyaMesh pmesh(mesh);
+  const PolyanyaQuery query(pmesh, *m.doc.start, *m.doc.goal);
+  Search search;
+  search.init(query, PolyanyaQuery::startNode(), PolyanyaQuery::goalNode());
+  REQUIRE(search.run(100000) == SearchStatus::Found);
+  int intervals = 0;
+  for (std::size_t n = 0; n < query.nodeCount(); ++n) {
+    const PolyanyaNode& d = query.node(static_cast<NodeId>(n));
+    if (d.kind != PolyanyaNode::Kind::Interval) continue;
+    ++intervals;
+    const int f = pmesh.faceAt(d.face);
+    REQUIRE(pmesh.firstCorner(f) == d.face);
+    REQUIRE(pmesh.cornerCount(f) == d.corner_count);
+    REQUIRE(static_cast<int>(mesh.faces()[f].v.size()) == d.corner_count);
+  }
+  CHECK(intervals > 100);
+  CHECK(pmesh.faceAt(0) == 0);
+  CHECK_THROWS_AS(pmesh.faceAt(1), std::out_of_range);  // inside face 0's corners, which are listed twice
 }

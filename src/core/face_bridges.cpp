@@ -109,7 +109,10 @@ FaceBridges::FaceBridges(const NavMesh& mesh) {
     for (int slot = 0; slot < slots; ++slot)
       if (bridge[slot]) cedges[fill[comp_[owner[slot]]]++] = comp_[across[slot]];
   }
-  std::vector<int> tin(ncomp, -1);  // pre-order number per component
+  // Components are renumbered by their pre-order time (tin), so a component's number is its
+  // tin and the interval test needs only the tout of the bridge's child; tout_ and tree_ are
+  // indexed by the new numbers.
+  std::vector<int> tin(ncomp, -1);  // pre-order number per old component number
   tout_.assign(ncomp, -1);
   tree_.assign(ncomp, -1);
   std::vector<int> parent(ncomp, -1);
@@ -121,7 +124,7 @@ FaceBridges::FaceBridges(const NavMesh& mesh) {
   for (int r = 0; r < ncomp; ++r) {
     if (tin[r] >= 0) continue;
     tin[r] = clock++;
-    tree_[r] = r;
+    tree_[tin[r]] = tin[r];
     cstack.push_back({r, cstart[r]});
     while (!cstack.empty()) {
       CFrame& top = cstack.back();
@@ -129,12 +132,12 @@ FaceBridges::FaceBridges(const NavMesh& mesh) {
         const int d = cedges[top.next++];
         if (tin[d] >= 0) continue;  // the parent (a forest has no other visited neighbour)
         tin[d] = clock++;
-        tree_[d] = r;
+        tree_[tin[d]] = tin[r];
         parent[d] = top.comp;
         cstack.push_back({d, cstart[d]});
         continue;
       }
-      tout_[top.comp] = clock - 1;
+      tout_[tin[top.comp]] = clock - 1;
       cstack.pop_back();
     }
   }
@@ -145,16 +148,7 @@ FaceBridges::FaceBridges(const NavMesh& mesh) {
     const int cf = comp_[owner[slot]], cg = comp_[across[slot]];
     slot_[slot] = parent[cg] == cf ? 2 * tin[cg] + 1 : 2 * tin[cf];
   }
-  // Renumber the components by their pre-order time, so a component's number is its tin and
-  // the interval test needs only the tout of the bridge's child.
   for (int& c : comp_) c = tin[c];
-  std::vector<int> tout(ncomp), tree(ncomp);
-  for (int c = 0; c < ncomp; ++c) {
-    tout[tin[c]] = tout_[c];
-    tree[tin[c]] = tin[tree_[c]];
-  }
-  tout_.swap(tout);
-  tree_.swap(tree);
 }
 
 }  // namespace polypath

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cmath>
 #include <limits>
 
 namespace polypath {
@@ -102,22 +101,14 @@ int orientAdaptive(Point a, Point b, Point c) {
   return orientExact(a, b, c);
 }
 
-namespace {
-/// x * 2^k is an integer (of any magnitude): k more fractional bits are never needed.
-bool integralAt(double x, int k) {
-  const double s = std::ldexp(x, k);
-  return std::isfinite(s) && s == std::nearbyint(s);
-}
-}  // namespace
-
 int smallLatticeExponent(const Point* points, std::size_t count) {
+  // The smallest k each point needs, raised point by point; a larger k only scales the
+  // points already passed up, so they are checked again at the final k.
   int k = 0;
-  for (std::size_t i = 0; i < count; ++i)
-    for (double x : {points[i].x, points[i].y}) {
-      if (!std::isfinite(x)) return -1;
-      while (k <= 24 && !integralAt(x, k)) ++k;
-      if (k > 24) return -1;
-    }
+  for (std::size_t i = 0; i < count; ++i) {
+    while (k <= 24 && !onSmallLattice(points[i], k)) ++k;
+    if (k > 24) return -1;
+  }
   for (std::size_t i = 0; i < count; ++i)
     if (!onSmallLattice(points[i], k)) return -1;
   return k;
