@@ -249,6 +249,39 @@ TEST_CASE("ties on f go to the larger g when asked, else to the smaller id", "[s
   CHECK(s.state().lastExpanded() == 1);
 }
 
+TEST_CASE("every step expands the open set's first node, ties included", "[search]") {
+  // 12 x 12 lattice points, each with arcs to six pseudo-random others of integer cost at
+  // least their Manhattan distance: many equal f and g, so the held best entry and the heap
+  // both meet ties. The expanded node must be openSet()'s first before every step.
+  TableGraph g;
+  const int side = 12, n = side * side;
+  for (int i = 0; i < n; ++i) g.points.push_back({static_cast<double>(i % side), static_cast<double>(i / side)});
+  g.arcs.resize(n);
+  unsigned seed = 12345;
+  auto next = [&seed] { return seed = seed * 1103515245u + 12345u, (seed >> 16) & 0x7fff; };
+  for (int i = 0; i < n; ++i)
+    for (int k = 0; k < 6; ++k) {
+      const NodeId to = static_cast<NodeId>(next() % n);
+      const Point d = g.points[to] - g.points[i];
+      g.arcs[i].push_back({to, std::abs(d.x) + std::abs(d.y) + static_cast<double>(next() % 3)});
+    }
+  for (Heuristic h : {Heuristic::None, Heuristic::Manhattan})
+    for (TieBreak tie : {TieBreak::LargerG, TieBreak::None}) {
+      Search s;
+      s.init(g, 0, n - 1, {h, 1.0, tie});
+      int steps = 0;
+      while (s.state().status() == SearchStatus::Running) {
+        const std::vector<NodeId> open = s.state().openSet();
+        if (open.empty()) break;
+        s.step();
+        REQUIRE(s.state().lastExpanded() == open.front());
+        ++steps;
+      }
+      CHECK(s.state().status() == SearchStatus::Found);
+      CHECK(steps > 20);
+    }
+}
+
 TEST_CASE("an exhausted open set reports no path and stays finished", "[search]") {
   TableGraph g;
   g.points = {{0, 0}, {1, 0}, {5, 0}};

@@ -134,6 +134,7 @@ void Search::init(const SearchGraph& graph, NodeId start, NodeId goal, SearchOpt
   last_relaxed_.clear();
   order_ = HeapOrder{options.tie_break};
   heap_.clear();
+  holding_ = false;
   live(start).g = 0.0;
   push(start);
   status_ = SearchStatus::Running;
@@ -162,7 +163,33 @@ void Search::push(NodeId n) {
   r.h = graph_->heuristic(options_.heuristic, n, goal_);
   r.f = r.g + options_.weight * r.h;
   r.status = NodeStatus::Open;
-  heapPush(heap_, HeapEntry{r.f, r.g, n}, order_);
+  enqueue(HeapEntry{r.f, r.g, n});
+}
+
+void Search::enqueue(const HeapEntry& e) {
+  if (holding_) {
+    if (!order_(held_, e)) {  // the held entry still leaves first
+      heapPush(heap_, e, order_);
+      return;
+    }
+    heapPush(heap_, held_, order_);
+    held_ = e;
+    return;
+  }
+  if (heap_.empty() || !order_(e, heap_[0])) {
+    held_ = e;
+    holding_ = true;
+    return;
+  }
+  heapPush(heap_, e, order_);
+}
+
+Search::HeapEntry Search::dequeue() {
+  if (holding_) {
+    holding_ = false;
+    return held_;
+  }
+  return heapPop(heap_, order_);
 }
 
 void Search::takeDeferred(const HeapEntry& e) {
@@ -183,8 +210,8 @@ SearchStatus Search::step() {
   last_relaxed_.clear();
   last_expanded_ = kNoNode;
   // Pop until a live entry: an entry is stale when its node was closed or improved since.
-  while (!heap_.empty()) {
-    const HeapEntry top = heapPop(heap_, order_);
+  while (holding_ || !heap_.empty()) {
+    const HeapEntry top = dequeue();
     if (top.via != kNoNode) {
       takeDeferred(top);
       continue;
@@ -208,7 +235,7 @@ SearchStatus Search::step() {
         const NodeRecord& target = record(arc.to);
         if (target.status != NodeStatus::Closed && g + arc.cost < target.g) {
           const double f = g + arc.cost + options_.weight * graph_->heuristic(options_.heuristic, arc.to, goal_);
-          heapPush(heap_, HeapEntry{f, g + arc.cost, arc.to, top.node}, order_);
+          enqueue(HeapEntry{f, g + arc.cost, arc.to, top.node});
         }
         continue;
       }

@@ -279,6 +279,12 @@ class Search : private SearchState {
     }
   };
   void push(NodeId n);
+  /// Puts e in the open list: held out of the heap when it leaves before every entry there
+  /// (the successor that continues straight towards the goal, most often), so that its
+  /// push and pop cost no sift through the heap. The order entries leave in is the heap's.
+  void enqueue(const HeapEntry& e);
+  /// Removes and returns the first entry of the non-empty open list.
+  HeapEntry dequeue();
   /// Pops the deferred arc `e` (the best entry): checks it and, when it still improves its
   /// target (or ties with a parent expanded later), makes it the target's parent arc.
   void takeDeferred(const HeapEntry& e);
@@ -292,6 +298,8 @@ class Search : private SearchState {
   bool record_ = true;
   HeapOrder order_;
   std::vector<HeapEntry> heap_;  // a binary heap under order_ (heapPush / heapPop in search.cpp)
+  HeapEntry held_{};              // when holding_: the first entry to leave, kept out of heap_
+  bool holding_ = false;
   std::vector<Arc> scratch_;
 };
 
