@@ -186,25 +186,22 @@ bool BuiltMap::needsGraph() const {
 
 void BuiltMap::chooseMethodFor(const PolygonMap& map, const std::function<double()>& seconds) {
   if (!needsGraph()) return;
-  std::string why;
   if (map.corners().size() > kInteractiveGraphVertices) {
-    why = std::to_string(map.corners().size()) +
-          " vertices: too many to keep a visibility graph up to date while dragging, so Polyanya (exact) searches.";
-  } else {
-    const double s = seconds();
-    if (s <= kInteractiveGraphSeconds) return;
-    char buf[256];
-    std::snprintf(buf, sizeof buf, "%zu reflex corners: a visibility graph would take about %.0f s, so Polyanya (exact) searches.",
-                  map.reflexCorners().size(), std::ceil(s));
-    why = buf;
+    fallBackToPolyanya(std::to_string(map.corners().size()) +
+                       " vertices: too many to keep a visibility graph up to date while dragging");
+    return;
   }
-  method_settings_ = MethodSettings{"polyanya", method_settings_.options};
-  notice_ = why;
+  const double s = seconds();
+  if (s <= kInteractiveGraphSeconds) return;
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "%zu reflex corners: a visibility graph would take about %.0f s",
+                map.reflexCorners().size(), std::ceil(s));
+  fallBackToPolyanya(buf);
 }
 
 void BuiltMap::fallBackToPolyanya(const std::string& why) {
   method_settings_ = MethodSettings{"polyanya", method_settings_.options};
-  notice_ = why + "; searching with Polyanya (exact).";
+  notice_ = why + ", so Polyanya (exact) searches.";
 }
 
 bool BuiltMap::pollGraphBuild() {

@@ -166,7 +166,7 @@ class BuiltMap {
   // On a newly opened map: Polyanya instead of a visibility graph that would take long
   // (`seconds` gives its estimated build time; called at most once).
   void chooseMethodFor(const PolygonMap& map, const std::function<double()>& seconds);
-  // Switches to Polyanya after the graph build was cancelled or failed.
+  // Switches the method to Polyanya; the notice reads `why` + ", so Polyanya (exact) searches."
   void fallBackToPolyanya(const std::string& why);
 
   std::unique_ptr<PolygonMap> map_;
